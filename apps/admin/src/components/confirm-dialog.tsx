@@ -1,0 +1,106 @@
+import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+export const REASON_MAX_LENGTH = 500;
+
+type ConfirmDialogProps = {
+  open: boolean;
+  title: string;
+  description: ReactNode;
+  confirmLabel: string;
+  tone?: 'danger' | 'primary';
+  /** Shows an optional free-text reason field (name="reason"). */
+  withReason?: boolean;
+  pending?: boolean;
+  onConfirm: (reason: string) => void;
+  onClose: () => void;
+};
+
+/** A modal confirmation on the native <dialog>: focus trap, Escape and backdrop come from the browser. */
+export function ConfirmDialog({
+  open,
+  title,
+  description,
+  confirmLabel,
+  tone = 'primary',
+  withReason = false,
+  pending = false,
+  onConfirm,
+  onClose,
+}: ConfirmDialogProps) {
+  const { t } = useTranslation();
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const reasonId = useId();
+  const [reason, setReason] = useState('');
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) {
+      setReason('');
+      dialog.showModal();
+    } else if (!open && dialog.open) {
+      dialog.close();
+    }
+  }, [open]);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!pending) onConfirm(reason.trim());
+  }
+
+  return (
+    <dialog
+      ref={ref}
+      aria-labelledby={titleId}
+      onClose={onClose}
+      onCancel={(event) => {
+        if (pending) event.preventDefault();
+      }}
+      className="m-auto w-[calc(100%-2rem)] max-w-md rounded-xl border border-white/10 bg-navy-850 p-0 text-slate-200 shadow-2xl shadow-black/60 backdrop:bg-navy-950/75 backdrop:backdrop-blur-sm"
+    >
+      <form onSubmit={submit} className="p-5">
+        <h2 id={titleId} className="text-base font-semibold text-white">
+          {title}
+        </h2>
+        <div className="mt-2 text-sm leading-6 text-slate-400">{description}</div>
+        {withReason && (
+          <div className="mt-4">
+            <label htmlFor={reasonId} className="field-label">
+              {t('common.reason_optional')}
+            </label>
+            <textarea
+              id={reasonId}
+              name="reason"
+              rows={3}
+              maxLength={REASON_MAX_LENGTH}
+              value={reason}
+              onChange={(event) => setReason(event.target.value)}
+              placeholder={t('common.reason_placeholder')}
+              className="input h-auto resize-none py-2"
+            />
+          </div>
+        )}
+        <div className="mt-5 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <button type="button" className="btn-secondary" onClick={onClose} disabled={pending}>
+            {t('common.cancel')}
+          </button>
+          <button type="submit" className={tone === 'danger' ? 'btn-danger' : 'btn-primary'} disabled={pending}>
+            {pending && <Spinner />}
+            {confirmLabel}
+          </button>
+        </div>
+      </form>
+    </dialog>
+  );
+}
+
+export function Spinner({ className = '' }: { className?: string }) {
+  return (
+    <span
+      aria-hidden="true"
+      className={`inline-block size-4 animate-spin rounded-full border-2 border-current border-r-transparent ${className}`}
+    />
+  );
+}

@@ -1,0 +1,266 @@
+import { type FormEvent, Fragment, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { Badge, EmptyState, ErrorState, PageHeader, TableSkeleton } from '../../../components/feedback';
+import { ChevronDownIcon, SearchIcon } from '../../../components/icons';
+import { Pagination } from '../../../components/pagination';
+import { errorMessage } from '../../../lib/api-client';
+import { formatDateTime, formatNumber } from '../../../lib/format';
+import { useLanguage } from '../../../lib/use-language';
+import type { AuditItem } from '../../../lib/types';
+import { AUDIT_PAGE_SIZE, useAuditLog } from '../api/audit-log';
+import { diffRows, showValue } from './audit-diff';
+
+/** Actions the back office knows how to name; others are shown as the server writes them. */
+const KNOWN_ACTIONS = [
+  'member.force_offline',
+  'member.freeze',
+  'member.unfreeze',
+  'operator.create',
+  'operator.login',
+  'operator.logout',
+];
+
+export function AuditLogPage() {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const [params, setParams] = useSearchParams();
+  const action = params.get('action') ?? '';
+  const targetId = params.get('target_id') ?? '';
+  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
+  const audit = useAuditLog({ action, targetId, page });
+  const [expanded, setExpanded] = useState<Set<number>>(new Set());
+  const actionId = useId();
+  const targetInputId = useId();
+  const datalistId = useId();
+
+  function applyFilters(next: { action?: string; target_id?: string; page?: number }) {
+    const merged = new URLSearchParams(params);
+    for (const [key, value] of Object.entries(next)) {
+      if (value === undefined || value === '' || (key === 'page' && value === 1)) merged.delete(key);
+      else merged.set(key, String(value));
+    }
+    setParams(merged, { replace: true });
+  }
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    applyFilters({ action: String(form.get('action') ?? '').trim(), target_id: String(form.get('target_id') ?? '').trim(), page: 1 });
+  }
+
+  function toggle(id: number) {
+    setExpanded((current) => {
+      const next = new Set(current);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+  }
+
+  const seenActions = new Set([...KNOWN_ACTIONS, ...(audit.data?.list.map((row) => row.action) ?? [])]);
+  const filtered = action !== '' || targetId !== '';
+
+  return (
+    <>
+      <PageHeader
+        title={t('audit.title')}
+        subtitle={audit.data ? t('common.total', { total: formatNumber(audit.data.total, language) }) : t('audit.subtitle')}
+      />
+      <form
+        key={`${action}|${targetId}`}
+        role="search"
+        onSubmit={submit}
+        className="card mb-4 flex flex-col gap-3 p-3 sm:flex-row sm:items-end"
+      >
+        <div className="flex-1">
+          <label htmlFor={actionId} className="field-label">
+            {t('audit.filter_action')}
+          </label>
+          <input
+            id={actionId}
+            name="action"
+            defaultValue={action}
+            list={datalistId}
+            maxLength={64}
+            autoComplete="off"
+            placeholder={t('audit.filter_action_placeholder')}
+            className="input"
+          />
+          <datalist id={datalistId}>
+            {[...seenActions].map((value) => (
+              <option key={value} value={value}>
+                {actionLabel(t, value)}
+              </option>
+            ))}
+          </datalist>
+        </div>
+        <div className="sm:w-48">
+          <label htmlFor={targetInputId} className="field-label">
+            {t('audit.filter_target')}
+          </label>
+          <input
+            id={targetInputId}
+            name="target_id"
+            defaultValue={targetId}
+            maxLength={64}
+            autoComplete="off"
+            className="input"
+          />
+        </div>
+        <div className="flex gap-2">
+          <button type="submit" className="btn-primary flex-1">
+            <SearchIcon width={16} height={16} />
+            {t('audit.apply')}
+          </button>
+          {filtered && (
+            <button type="button" className="btn-ghost" onClick={() => setParams({}, { replace: true })}>
+              {t('audit.clear')}
+            </button>
+          )}
+        </div>
+      </form>
+
+      <section className="card overflow-hidden" aria-busy={audit.isFetching}>
+        {audit.isPending ? (
+          <TableSkeleton columns={6} />
+        ) : audit.isError ? (
+          <ErrorState message={errorMessage(audit.error)} onRetry={() => void audit.refetch()} />
+        ) : audit.data.list.length === 0 ? (
+          <EmptyState title={filtered ? t('audit.empty_filtered') : t('audit.empty')} />
+        ) : (
+          <>
+            <div className={`overflow-x-auto ${audit.isPlaceholderData ? 'opacity-60' : ''}`}>
+              <table className="data-table" data-testid="audit-table">
+                <thead>
+                  <tr>
+                    <th scope="col">{t('audit.columns.time')}</th>
+                    <th scope="col">{t('audit.columns.operator')}</th>
+                    <th scope="col">{t('audit.columns.action')}</th>
+                    <th scope="col">{t('audit.columns.target')}</th>
+                    <th scope="col">{t('audit.columns.changes')}</th>
+                    <th scope="col">{t('audit.columns.ip')}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {audit.data.list.map((row) => (
+                    <AuditRow key={row.id} row={row} open={expanded.has(row.id)} onToggle={() => toggle(row.id)} />
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            <Pagination
+              page={audit.data.page}
+              pageSize={audit.data.page_size || AUDIT_PAGE_SIZE}
+              total={audit.data.total}
+              busy={audit.isFetching}
+              onPageChange={(next) => applyFilters({ page: next })}
+            />
+          </>
+        )}
+      </section>
+    </>
+  );
+}
+
+type Translate = ReturnType<typeof useTranslation>['t'];
+
+function actionLabel(t: Translate, action: string): string {
+  return t(`audit.actions.${action.replaceAll('.', '_').replaceAll('-', '_')}`, { defaultValue: action });
+}
+
+function actionTone(action: string) {
+  if (/freeze|offline|revoke|delete/.test(action) && !/unfreeze/.test(action)) return 'red' as const;
+  if (/unfreeze|create/.test(action)) return 'green' as const;
+  return 'slate' as const;
+}
+
+function AuditRow({ row, open, onToggle }: { row: AuditItem; open: boolean; onToggle: () => void }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const rows = diffRows(row.before ?? null, row.after ?? null);
+  const changed = rows.filter((r) => r.changed);
+  const isMember = row.target_type === 'member' && row.target_id;
+
+  return (
+    <Fragment>
+      <tr className="hover:bg-white/[0.025]" data-action={row.action}>
+        <td className="whitespace-nowrap text-slate-400">{formatDateTime(row.created_at, language)}</td>
+        <td className="whitespace-nowrap font-medium">{row.operator_username ?? t('audit.system')}</td>
+        <td>
+          <Badge tone={actionTone(row.action)}>{actionLabel(t, row.action)}</Badge>
+          <p className="mt-0.5 font-mono text-[11px] text-slate-500">{row.action}</p>
+        </td>
+        <td className="whitespace-nowrap">
+          {row.target_id ? (
+            isMember ? (
+              <Link to={`/members/${row.target_id}`} className="text-gold-300 hover:underline">
+                {t('audit.member_target', { id: row.target_id })}
+              </Link>
+            ) : (
+              <span>
+                {row.target_type ? `${t(`audit.target_types.${row.target_type}`, { defaultValue: row.target_type })} ` : ''}#
+                {row.target_id}
+              </span>
+            )
+          ) : (
+            '—'
+          )}
+        </td>
+        <td className="min-w-56">
+          {rows.length === 0 ? (
+            <span className="text-slate-500">—</span>
+          ) : (
+            <div className="flex items-start gap-2">
+              <ul className="min-w-0 flex-1 space-y-0.5 text-xs">
+                {(changed.length > 0 ? changed : rows).slice(0, 2).map((r) => (
+                  <li key={r.key} className="truncate">
+                    {r.key && <span className="text-slate-400">{r.key}: </span>}
+                    <span className="text-rose-300 line-through decoration-rose-400/50">{showValue(r.before)}</span>
+                    <span className="text-slate-500"> → </span>
+                    <span className="text-emerald-300">{showValue(r.after)}</span>
+                  </li>
+                ))}
+              </ul>
+              <button
+                type="button"
+                className="btn-ghost h-7 px-2 text-xs"
+                aria-expanded={open}
+                aria-controls={`audit-diff-${row.id}`}
+                onClick={onToggle}
+              >
+                {open ? t('audit.hide_diff') : t('audit.show_diff')}
+                <ChevronDownIcon width={14} height={14} className={open ? 'rotate-180' : ''} />
+              </button>
+            </div>
+          )}
+        </td>
+        <td className="whitespace-nowrap font-mono text-xs text-slate-400">{row.ip ?? '—'}</td>
+      </tr>
+      {open && (
+        <tr id={`audit-diff-${row.id}`}>
+          <td colSpan={6} className="bg-navy-950/40">
+            <table className="w-full text-xs">
+              <thead>
+                <tr className="text-left text-slate-500">
+                  <th className="py-1 pr-4 font-medium">{t('audit.field')}</th>
+                  <th className="py-1 pr-4 font-medium">{t('audit.before')}</th>
+                  <th className="py-1 font-medium">{t('audit.after')}</th>
+                </tr>
+              </thead>
+              <tbody className="font-mono">
+                {rows.map((r) => (
+                  <tr key={r.key} className={r.changed ? 'bg-gold-400/[0.04]' : 'text-slate-500'}>
+                    <td className="py-1 pr-4 align-top text-slate-400">{r.key || t('audit.value')}</td>
+                    <td className={`py-1 pr-4 align-top break-all ${r.changed ? 'text-rose-300' : ''}`}>{showValue(r.before)}</td>
+                    <td className={`py-1 align-top break-all ${r.changed ? 'text-emerald-300' : ''}`}>{showValue(r.after)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </td>
+        </tr>
+      )}
+    </Fragment>
+  );
+}

@@ -1,0 +1,227 @@
+import { MEMBER_STATUS } from '@casino/shared/constants';
+import { type FormEvent, useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { EmptyState, ErrorState, PageHeader, TableSkeleton } from '../../../components/feedback';
+import { ChevronDownIcon, SearchIcon } from '../../../components/icons';
+import { Pagination } from '../../../components/pagination';
+import { errorMessage } from '../../../lib/api-client';
+import { formatDateTime, formatNumber, formatRelative } from '../../../lib/format';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { useLanguage } from '../../../lib/use-language';
+import type { MemberSummary } from '../../../lib/types';
+import { MEMBERS_PAGE_SIZE, useMembers } from '../api/members';
+import { MemberOnline, MemberStatusBadge } from './member-status';
+
+const SEARCH_DEBOUNCE_MS = 350;
+
+/** Filters live in the URL, so a search survives reloads and the back button. */
+function useMemberFilters() {
+  const [params, setParams] = useSearchParams();
+  const q = params.get('q') ?? '';
+  const status = params.get('status') ?? '';
+  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
+  function update(next: { q?: string; status?: string; page?: number }) {
+    setParams(
+      (current) => {
+        const merged = new URLSearchParams(current);
+        for (const [key, value] of Object.entries(next)) {
+          if (value === undefined || value === '' || (key === 'page' && value === 1)) merged.delete(key);
+          else merged.set(key, String(value));
+        }
+        return merged;
+      },
+      { replace: true },
+    );
+  }
+  return { q, status, page, update };
+}
+
+export function MembersPage() {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const filters = useMemberFilters();
+  const [draft, setDraft] = useState(filters.q);
+  const debounced = useDebouncedValue(draft, SEARCH_DEBOUNCE_MS);
+  const searchId = useId();
+  const statusId = useId();
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only the debounced text drives this effect
+  useEffect(() => {
+    if (debounced.trim() !== filters.q) filters.update({ q: debounced.trim(), page: 1 });
+  }, [debounced]);
+
+  const members = useMembers({ q: filters.q, status: filters.status, page: filters.page });
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    filters.update({ q: draft.trim(), page: 1 });
+  }
+
+  const total = members.data?.total;
+  return (
+    <>
+      <PageHeader
+        title={t('members.title')}
+        subtitle={
+          total === undefined ? t('members.subtitle') : t('common.total', { total: formatNumber(total, language) })
+        }
+      />
+
+      <form role="search" onSubmit={submit} className="card mb-4 flex flex-col gap-3 p-3 sm:flex-row sm:items-end">
+        <div className="flex-1">
+          <label htmlFor={searchId} className="field-label">
+            {t('members.search_label')}
+          </label>
+          <div className="relative">
+            <SearchIcon className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-slate-500" width={16} height={16} />
+            <input
+              id={searchId}
+              name="q"
+              type="search"
+              value={draft}
+              onChange={(event) => setDraft(event.target.value)}
+              placeholder={t('members.search_placeholder')}
+              maxLength={100}
+              autoComplete="off"
+              className="input pl-9"
+            />
+          </div>
+        </div>
+        <div className="sm:w-48">
+          <label htmlFor={statusId} className="field-label">
+            {t('members.status_label')}
+          </label>
+          <div className="relative">
+            <select
+              id={statusId}
+              name="status"
+              value={filters.status}
+              onChange={(event) => filters.update({ status: event.target.value, page: 1 })}
+              className="input appearance-none pr-8"
+            >
+              <option value="">{t('members.status.all')}</option>
+              <option value={MEMBER_STATUS.active}>{t('members.status.active')}</option>
+              <option value={MEMBER_STATUS.frozen}>{t('members.status.frozen')}</option>
+            </select>
+            <ChevronDownIcon className="pointer-events-none absolute top-1/2 right-2.5 -translate-y-1/2 text-slate-400" width={14} height={14} />
+          </div>
+        </div>
+        <button type="submit" className="btn-primary">
+          <SearchIcon width={16} height={16} />
+          {t('members.search_button')}
+        </button>
+      </form>
+
+      <section className="card overflow-hidden" aria-busy={members.isFetching}>
+        {members.isPending ? (
+          <TableSkeleton columns={7} />
+        ) : members.isError ? (
+          <ErrorState message={errorMessage(members.error)} onRetry={() => void members.refetch()} />
+        ) : members.data.list.length === 0 ? (
+          <EmptyState
+            title={filters.q || filters.status ? t('members.empty_filtered') : t('members.empty')}
+            hint={filters.q || filters.status ? t('members.empty_filtered_hint') : undefined}
+          />
+        ) : (
+          <>
+            <div className={`transition-opacity ${members.isPlaceholderData ? 'opacity-60' : ''}`}>
+              <MembersTable members={members.data.list} />
+              <MembersCards members={members.data.list} />
+            </div>
+            <Pagination
+              page={members.data.page}
+              pageSize={members.data.page_size || MEMBERS_PAGE_SIZE}
+              total={members.data.total}
+              busy={members.isFetching}
+              onPageChange={(page) => filters.update({ page })}
+            />
+          </>
+        )}
+      </section>
+    </>
+  );
+}
+
+function MembersTable({ members }: { members: MemberSummary[] }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  return (
+    <div className="hidden overflow-x-auto md:block">
+      <table className="data-table">
+        <thead>
+          <tr>
+            <th scope="col">{t('members.columns.id')}</th>
+            <th scope="col">{t('members.columns.account')}</th>
+            <th scope="col">{t('members.columns.phone')}</th>
+            <th scope="col" className="hidden xl:table-cell">
+              {t('members.columns.email')}
+            </th>
+            <th scope="col">{t('members.columns.status')}</th>
+            <th scope="col">{t('members.columns.online')}</th>
+            <th scope="col" className="hidden lg:table-cell">
+              {t('members.columns.registered')}
+            </th>
+            <th scope="col">{t('members.columns.last_seen')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {members.map((member) => (
+            <tr key={member.id} className="transition-colors hover:bg-white/[0.025]">
+              <td className="font-mono text-xs text-slate-400 tabular-nums">{member.id}</td>
+              <td>
+                <Link to={`/members/${member.id}`} className="font-medium text-gold-300 hover:text-gold-400 hover:underline">
+                  {member.name}
+                </Link>
+                <p className="text-xs text-slate-500">{member.realname}</p>
+              </td>
+              <td className="whitespace-nowrap tabular-nums">{member.phone || '—'}</td>
+              <td className="hidden max-w-56 truncate text-slate-400 xl:table-cell">{member.email ?? '—'}</td>
+              <td>
+                <MemberStatusBadge status={member.status} />
+              </td>
+              <td>
+                <MemberOnline online={member.online} />
+              </td>
+              <td className="hidden whitespace-nowrap text-slate-400 lg:table-cell">
+                {formatDateTime(member.created_at, language)}
+              </td>
+              <td className="whitespace-nowrap text-slate-400" title={formatDateTime(member.last_seen_at, language)}>
+                {formatRelative(member.last_seen_at, language)}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** Phones get one card per member instead of a table that would scroll sideways. */
+function MembersCards({ members }: { members: MemberSummary[] }) {
+  const language = useLanguage();
+  return (
+    <ul className="divide-y divide-white/5 md:hidden">
+      {members.map((member) => (
+        <li key={member.id}>
+          <Link to={`/members/${member.id}`} className="block px-3 py-3 hover:bg-white/[0.025]">
+            <div className="flex items-center justify-between gap-2">
+              <span className="truncate font-medium text-gold-300">{member.name}</span>
+              <MemberStatusBadge status={member.status} />
+            </div>
+            <div className="mt-1 flex items-center justify-between gap-2 text-xs text-slate-400">
+              <span className="truncate">
+                #{member.id} · {member.realname}
+              </span>
+              <MemberOnline online={member.online} />
+            </div>
+            <div className="mt-1 flex items-center justify-between gap-2 text-xs text-slate-500">
+              <span className="tabular-nums">{member.phone}</span>
+              <span>{formatRelative(member.last_seen_at, language)}</span>
+            </div>
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}

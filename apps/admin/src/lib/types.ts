@@ -1,0 +1,22 @@
+import type {
+  auditItem,
+  memberDetail,
+  memberSession,
+  memberSummary,
+  operator,
+  operatorLoginResponse,
+  outboxItem,
+  Permission,
+} from '@casino/shared/schemas/admin';
+import type { z } from 'zod';
+
+/** Response types of the admin API, inferred from the shared contract (type-only: no zod in the bundle). */
+export type Operator = z.infer<typeof operator>;
+export type OperatorLoginResponse = z.infer<typeof operatorLoginResponse>;
+export type MemberSummary = z.infer<typeof memberSummary>;
+export type MemberDetail = z.infer<typeof memberDetail>;
+export type MemberSession = z.infer<typeof memberSession>;
+export type OutboxItem = z.infer<typeof outboxItem>;
+export type AuditItem = z.infer<typeof auditItem>;
+export type Page<T> = { list: T[]; total: number; page: number; page_size: number };
+export type { Permission };

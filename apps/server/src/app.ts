@@ -1,0 +1,88 @@
+import { randomUUID } from 'node:crypto';
+import helmet from '@fastify/helmet';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { installZodMessageKeys } from '@casino/shared/zod-messages';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppContext } from './context.ts';
+import { adminRoutes } from './features/admin/admin.routes.ts';
+import { authRoutes } from './features/auth/auth.routes.ts';
+import { healthRoutes } from './features/health/health.routes.ts';
+import { profileRoutes } from './features/profile/profile.routes.ts';
+import { securityRoutes } from './features/security/security.routes.ts';
+import { sitesRoutes } from './features/sites/sites.routes.ts';
+import { installErrorHandler } from './lib/error-handler.ts';
+import { AppError, sendError } from './lib/http.ts';
+import { serveSites } from './lib/static-sites.ts';
+
+installZodMessageKeys();
+
+export interface BuildOptions {
+  /** Serve the built SPAs (off in API tests). */
+  serveSites?: boolean;
+}
+
+/** The whole HTTP application as one Fastify instance; tests call `inject` on it. */
+export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    loggerInstance: ctx.log,
+    genReqId: (request) => {
+      const given = request.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
+    },
+    bodyLimit: 64 * 1024,
+    trustProxy: ctx.config.TRUST_PROXY,
+    routerOptions: { maxParamLength: 200 },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandler(app);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'"],
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'Aurora Bet API',
+        version: '1.0.0',
+        description: 'Player site and back office API. Every answer is { code, status, message, data }.',
+      },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  await app.register(healthRoutes, { ctx });
+  await app.register(sitesRoutes, { ctx });
+  await app.register(authRoutes, { ctx });
+  await app.register(profileRoutes, { ctx });
+  await app.register(securityRoutes, { ctx });
+  await app.register(adminRoutes, { ctx });
+
+  if (options.serveSites !== false) await serveSites(app);
+  else {
+    app.setNotFoundHandler((request, reply) => sendError(request, reply, new AppError('NOT_FOUND')));
+  }
+  return app;
+}

@@ -1,0 +1,60 @@
+import { Redis } from 'ioredis';
+import pino, { type Logger } from 'pino';
+import { type Config, defaultDatabaseUrl } from './config.ts';
+import type { AppContext } from './context.ts';
+import { type DatabaseHandle, openDatabase } from './db/database.ts';
+import { migrateToLatest } from './db/migrate.ts';
+import { seedSite } from './db/seed.ts';
+import { ensureAdminOperator } from './features/admin/operators.service.ts';
+import { createMailer } from './features/security/mailer.ts';
+import { type Counter, MemoryCounter, RedisCounter } from './lib/rate-limiter.ts';
+
+export function createLogger(config: Config): Logger {
+  return pino({
+    level: config.LOG_LEVEL,
+    redact: ['req.headers.authorization', '*.password', '*.qk_pwd', '*.token'],
+  });
+}
+
+export interface Runtime {
+  ctx: AppContext;
+  handle: DatabaseHandle;
+  close(): Promise<void>;
+}
+
+/** Opens the database, migrates it, seeds the first site and operator, and builds the context. */
+export async function startRuntime(
+  config: Config,
+  log: Logger,
+  overrides: { databaseUrl?: string; schema?: string } = {},
+): Promise<Runtime> {
+  const handle = openDatabase({ url: overrides.databaseUrl ?? config.DATABASE_URL ?? defaultDatabaseUrl(), schema: overrides.schema });
+  const applied = await migrateToLatest(handle.db, handle.dialect);
+  if (applied.length > 0) log.info({ applied }, 'migrations applied');
+  await seedSite(handle.db);
+  await ensureAdminOperator(handle.db, config.ADMIN_PASSWORD, (line) => log.warn(line));
+
+  let redis: Redis | undefined;
+  let counters: Counter = new MemoryCounter();
+  if (config.REDIS_URL) {
+    redis = new Redis(config.REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 2 });
+    await redis.connect();
+    counters = new RedisCounter(redis);
+  }
+  const ctx: AppContext = {
+    config,
+    db: handle.db,
+    dialect: handle.dialect,
+    counters,
+    mailer: createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log }),
+    log,
+  };
+  return {
+    ctx,
+    handle,
+    async close() {
+      await handle.close();
+      if (redis) await redis.quit();
+    },
+  };
+}

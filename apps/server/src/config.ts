@@ -1,0 +1,72 @@
+import { z } from 'zod';
+
+const booleanish = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+
+/**
+ * Environment variables (DESIGN.md section 11), parsed once at start and frozen. A bad value
+ * stops the process with a message naming the variable.
+ */
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^(sqlite:.+|postgres(ql)?:\/\/.+)$/, 'must be sqlite:/path/file.db or postgres://...')
+      .optional(),
+    REDIS_URL: z
+      .string()
+      .regex(/^rediss?:\/\/.+/, 'must be redis://...')
+      .optional(),
+    ADMIN_PASSWORD: z.string().min(10, 'must be at least 10 characters').optional(),
+    PUBLIC_URL: z.url('must be a URL such as https://casino.example').default('http://localhost:3000'),
+    CASINO_CAPTCHA: z.enum(['enabled', 'disabled']).default('enabled'),
+    PIX_PROVIDER: z.enum(['sandbox']).default('sandbox'),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\/.+/, 'must be smtp://user:pass@host:port')
+      .optional(),
+    MAIL_FROM: z.string().min(3).default('Aurora Bet <no-reply@aurora.bet>'),
+    SESSION_IDLE_MINUTES: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 60)
+      .default(30),
+    SESSION_MAX_HOURS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 30)
+      .default(24),
+    LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).max(1000).default(10),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    SEED_DEMO: booleanish.default(true),
+    TRUST_PROXY: booleanish.default(false),
+  })
+  .refine((env) => !(env.NODE_ENV === 'production' && env.CASINO_CAPTCHA === 'disabled'), {
+    path: ['CASINO_CAPTCHA'],
+    message: 'cannot be "disabled" when NODE_ENV=production',
+  });
+
+export type Config = Readonly<z.infer<typeof envSchema>>;
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const result = envSchema.safeParse(cleaned);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => {
+      const name = String(issue.path[0] ?? 'environment');
+      return `  ${name}=${JSON.stringify(cleaned[name] ?? '')}: ${issue.message}`;
+    });
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return Object.freeze(result.data);
+}
+
+export function defaultDatabaseUrl(): string {
+  return 'sqlite:./data/casino.db';
+}

@@ -1,0 +1,15 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config.ts';
+import type { Database, Dialect } from './db/database.ts';
+import type { Counter } from './lib/rate-limiter.ts';
+import type { Mailer } from './features/security/mailer.ts';
+
+/** What services need, built once at start and passed explicitly (no globals). */
+export interface AppContext {
+  config: Config;
+  db: Database;
+  dialect: Dialect;
+  counters: Counter;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+}

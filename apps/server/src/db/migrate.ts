@@ -1,0 +1,24 @@
+import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
+import type { Dialect } from './database.ts';
+import * as m0001 from './migrations/0001-foundation.ts';
+
+type DialectMigration = { up(db: Kysely<any>, dialect: Dialect): Promise<void> };
+
+const MIGRATIONS: Record<string, DialectMigration> = {
+  '0001-foundation': m0001,
+};
+
+class DialectMigrationProvider implements MigrationProvider {
+  constructor(private readonly dialect: Dialect) {}
+  async getMigrations(): Promise<Record<string, Migration>> {
+    return Object.fromEntries(Object.entries(MIGRATIONS).map(([name, m]) => [name, { up: (db: Kysely<any>) => m.up(db, this.dialect) }]));
+  }
+}
+
+/** Brings the schema up to date; run at every start and by `npm run migrate`. */
+export async function migrateToLatest(db: Kysely<any>, dialect: Dialect): Promise<string[]> {
+  const migrator = new Migrator({ db, provider: new DialectMigrationProvider(dialect) });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

@@ -1,0 +1,189 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/** ISO-8601 UTC text in SQLite, timestamptz in PostgreSQL; always an ISO string in TypeScript. */
+export type Timestamp = string;
+type Id = Generated<number>;
+
+export interface SitesTable {
+  id: Id;
+  name: string;
+  host: string;
+  brand_name: string;
+  default_lang: string;
+  support_url: string;
+  logo_url: string;
+  /** JSON array of { name, url, icon }. */
+  social_links: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface MembersTable {
+  id: Id;
+  account: string;
+  phone: string;
+  password_hash: string;
+  qk_pwd_hash: string | null;
+  realname: string;
+  nickname: string | null;
+  email: string | null;
+  qq: string | null;
+  gender: ColumnType<number, number | undefined, number>;
+  invite_code: string;
+  agent_id: number | null;
+  top_id: number | null;
+  site_id: number;
+  status: ColumnType<number, number | undefined, number>;
+  is_tips_on: ColumnType<number, number | undefined, number>;
+  is_in_on: ColumnType<number, number | undefined, number>;
+  is_trans_on: ColumnType<number, number | undefined, number>;
+  is_demo: ColumnType<number, number | undefined, number>;
+  is_ms_reg: ColumnType<number, number | undefined, number>;
+  /** 'account' (name + password), 'phone' or 'social': the last two set passwords via support. */
+  register_type: ColumnType<string, string | undefined, string>;
+  lang: string;
+  register_ip: string | null;
+  register_area: string | null;
+  score: ColumnType<number, number | undefined, number>;
+  level: ColumnType<number, number | undefined, number>;
+  slot_level: ColumnType<number, number | undefined, number>;
+  live_level: ColumnType<number, number | undefined, number>;
+  total_credit_centavos: ColumnType<number, number | undefined, number>;
+  used_credit_centavos: ColumnType<number, number | undefined, number>;
+  wagering_required_centavos: ColumnType<number, number | undefined, number>;
+  total_bet_centavos: ColumnType<number, number | undefined, number>;
+  total_slot_bet_centavos: ColumnType<number, number | undefined, number>;
+  total_live_bet_centavos: ColumnType<number, number | undefined, number>;
+  profile_url: string | null;
+  frozen_reason: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  deleted_at: Timestamp | null;
+}
+
+export interface LedgerAccountsTable {
+  id: Id;
+  /** null for house accounts. */
+  member_id: number | null;
+  /** cash | bonus | rebate for members; the house account's name otherwise. */
+  kind: string;
+  currency: string;
+  balance_centavos: ColumnType<number, number | undefined, number>;
+  version: ColumnType<number, number | undefined, number>;
+  created_at: Timestamp;
+}
+
+export interface MemberSessionsTable {
+  id: Id;
+  member_id: number;
+  token_hash: string;
+  ip: string | null;
+  user_agent: string | null;
+  created_at: Timestamp;
+  last_seen_at: Timestamp;
+  expires_at: Timestamp;
+  revoked_at: Timestamp | null;
+  /** logout | force_offline | password_changed | frozen */
+  revoked_reason: string | null;
+}
+
+export interface CaptchasTable {
+  id: string;
+  answer_hash: string;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+}
+
+export interface EmailCodesTable {
+  id: Id;
+  member_id: number;
+  email: string;
+  code_hash: string;
+  attempts: ColumnType<number, number | undefined, number>;
+  expires_at: Timestamp;
+  consumed_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
+export interface EmailOutboxTable {
+  id: Id;
+  to_address: string;
+  subject: string;
+  body: string;
+  transport: string;
+  created_at: Timestamp;
+  sent_at: Timestamp | null;
+  error: string | null;
+}
+
+export interface OperatorsTable {
+  id: Id;
+  username: string;
+  password_hash: string;
+  role: string;
+  status: ColumnType<number, number | undefined, number>;
+  created_at: Timestamp;
+  last_login_at: Timestamp | null;
+}
+
+export interface OperatorSessionsTable {
+  id: Id;
+  operator_id: number;
+  token_hash: string;
+  ip: string | null;
+  created_at: Timestamp;
+  last_seen_at: Timestamp;
+  expires_at: Timestamp;
+  revoked_at: Timestamp | null;
+}
+
+export interface AuditLogTable {
+  id: Id;
+  operator_id: number | null;
+  action: string;
+  target_type: string | null;
+  target_id: string | null;
+  /** JSON */
+  before_json: string | null;
+  /** JSON */
+  after_json: string | null;
+  ip: string | null;
+  created_at: Timestamp;
+}
+
+export interface ActivitiesTable {
+  id: Id;
+  site_id: number;
+  type: string;
+  /** JSON object language -> title. */
+  title_json: string;
+  /** JSON object language -> content. */
+  content_json: string;
+  image_url: string | null;
+  starts_at: Timestamp | null;
+  ends_at: Timestamp | null;
+  sort: ColumnType<number, number | undefined, number>;
+  enabled: ColumnType<number, number | undefined, number>;
+  created_at: Timestamp;
+}
+
+export interface DB {
+  sites: SitesTable;
+  members: MembersTable;
+  ledger_accounts: LedgerAccountsTable;
+  member_sessions: MemberSessionsTable;
+  captchas: CaptchasTable;
+  email_codes: EmailCodesTable;
+  email_outbox: EmailOutboxTable;
+  operators: OperatorsTable;
+  operator_sessions: OperatorSessionsTable;
+  audit_log: AuditLogTable;
+  activities: ActivitiesTable;
+}
+
+export type Member = Selectable<MembersTable>;
+export type NewMember = Insertable<MembersTable>;
+export type MemberUpdate = Updateable<MembersTable>;
+export type Site = Selectable<SitesTable>;
+export type MemberSession = Selectable<MemberSessionsTable>;
+export type Operator = Selectable<OperatorsTable>;

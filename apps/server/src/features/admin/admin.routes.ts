@@ -1,0 +1,169 @@
+import { API } from '@casino/shared/api-paths';
+import { envelopeSchema, pageQuerySchema } from '@casino/shared/envelope';
+import {
+  auditPage,
+  auditQuery,
+  createOperatorBody,
+  memberActionBody,
+  memberDetail as memberDetailSchema,
+  memberIdParams,
+  memberPage,
+  memberSearchQuery,
+  operator,
+  operatorLoginBody,
+  operatorLoginResponse,
+  outboxPage,
+} from '@casino/shared/schemas/admin';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import { ok } from '../../lib/http.ts';
+import { pageAudit } from './audit.repository.ts';
+import * as membersAdmin from './members-admin.service.ts';
+import {
+  createOperator,
+  listOperators,
+  operatorLogin,
+  operatorLogout,
+  operatorOf,
+  requireOperator,
+  toOperatorView,
+} from './operators.service.ts';
+
+const tags = ['back office'];
+const security = [{ bearer: [] }];
+
+export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  app.post(
+    API.admin.login,
+    { schema: { tags, summary: 'Operator login', body: operatorLoginBody, response: { 200: envelopeSchema(operatorLoginResponse) } } },
+    async (request) => ok(request, await operatorLogin(ctx, request.body.username, request.body.password, request.ip)),
+  );
+
+  app.post(
+    API.admin.logout,
+    {
+      preHandler: requireOperator(ctx),
+      schema: { tags, security, summary: 'Operator logout', response: { 200: envelopeSchema(z.null()) } },
+    },
+    async (request) => {
+      const { operator: op, sessionId } = operatorOf(request);
+      await operatorLogout(ctx, sessionId, op.id, request.ip);
+      return ok(request, null);
+    },
+  );
+
+  app.get(
+    API.admin.me,
+    {
+      preHandler: requireOperator(ctx),
+      schema: { tags, security, summary: 'The operator and its permissions', response: { 200: envelopeSchema(operator) } },
+    },
+    async (request) => ok(request, toOperatorView(operatorOf(request).operator)),
+  );
+
+  app.get(
+    API.admin.members,
+    {
+      preHandler: requireOperator(ctx, 'members.read'),
+      schema: { tags, security, summary: 'Search members', querystring: memberSearchQuery, response: { 200: envelopeSchema(memberPage) } },
+    },
+    async (request) => ok(request, await membersAdmin.searchMembers(ctx, request.query)),
+  );
+
+  app.get(
+    '/api/admin/members/:id',
+    {
+      preHandler: requireOperator(ctx, 'members.read'),
+      schema: {
+        tags,
+        security,
+        summary: 'A member with its sessions',
+        params: memberIdParams,
+        response: { 200: envelopeSchema(memberDetailSchema) },
+      },
+    },
+    async (request) => ok(request, await membersAdmin.memberDetail(ctx, request.params.id)),
+  );
+
+  const action = { tags, security, params: memberIdParams, body: memberActionBody, response: { 200: envelopeSchema(memberDetailSchema) } };
+
+  app.post(
+    '/api/admin/members/:id/force-offline',
+    { preHandler: requireOperator(ctx, 'members.write'), schema: { ...action, summary: 'End every session of the member' } },
+    async (request) => {
+      const actor = { operatorId: operatorOf(request).operator.id, ip: request.ip };
+      return ok(request, await membersAdmin.forceOffline(ctx, actor, request.params.id, request.body?.reason), 'admin.forced_offline');
+    },
+  );
+
+  app.post(
+    '/api/admin/members/:id/freeze',
+    {
+      preHandler: requireOperator(ctx, 'members.write'),
+      schema: { ...action, summary: 'Freeze the member (ends its sessions, refuses logins)' },
+    },
+    async (request) => {
+      const actor = { operatorId: operatorOf(request).operator.id, ip: request.ip };
+      return ok(request, await membersAdmin.setFrozen(ctx, actor, request.params.id, true, request.body?.reason), 'admin.frozen');
+    },
+  );
+
+  app.post(
+    '/api/admin/members/:id/unfreeze',
+    { preHandler: requireOperator(ctx, 'members.write'), schema: { ...action, summary: 'Unfreeze the member' } },
+    async (request) => {
+      const actor = { operatorId: operatorOf(request).operator.id, ip: request.ip };
+      return ok(request, await membersAdmin.setFrozen(ctx, actor, request.params.id, false, request.body?.reason), 'admin.unfrozen');
+    },
+  );
+
+  app.get(
+    API.admin.outbox,
+    {
+      preHandler: requireOperator(ctx, 'outbox.read'),
+      schema: {
+        tags,
+        security,
+        summary: 'Emails kept or sent',
+        querystring: pageQuerySchema.extend({ lang: z.string().max(8).optional() }),
+        response: { 200: envelopeSchema(outboxPage) },
+      },
+    },
+    async (request) => ok(request, await membersAdmin.pageOutbox(ctx, request.query.page, request.query.page_size)),
+  );
+
+  app.get(
+    API.admin.auditLog,
+    {
+      preHandler: requireOperator(ctx, 'audit.read'),
+      schema: {
+        tags,
+        security,
+        summary: 'Audit log of operator actions',
+        querystring: auditQuery,
+        response: { 200: envelopeSchema(auditPage) },
+      },
+    },
+    async (request) => ok(request, await pageAudit(ctx.db, request.query)),
+  );
+
+  app.get(
+    API.admin.operators,
+    {
+      preHandler: requireOperator(ctx, 'operators.manage'),
+      schema: { tags, security, summary: 'Operators', response: { 200: envelopeSchema(z.array(operator)) } },
+    },
+    async (request) => ok(request, await listOperators(ctx.db)),
+  );
+
+  app.post(
+    API.admin.operators,
+    {
+      preHandler: requireOperator(ctx, 'operators.manage'),
+      schema: { tags, security, summary: 'Create an operator', body: createOperatorBody, response: { 200: envelopeSchema(operator) } },
+    },
+    async (request) =>
+      ok(request, await createOperator(ctx, operatorOf(request).operator, request.body, request.ip), 'admin.operator_created'),
+  );
+};

@@ -1,0 +1,107 @@
+import { API } from '@casino/shared/api-paths';
+import { envelopeSchema } from '@casino/shared/envelope';
+import { captchaResponse, emptyBody, login2Body, loginResponse, register2Body, userInfo } from '@casino/shared/schemas/auth';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import { AppError, ok } from '../../lib/http.ts';
+import { resolveSite } from '../sites/sites.service.ts';
+import { memberOf, requireMember } from './auth.guard.ts';
+import { createCaptcha } from './captcha.service.ts';
+import { type ClientInfo, login, logout, register, userInfoOf } from './auth.service.ts';
+
+export function clientOf(request: FastifyRequest): ClientInfo {
+  const agent = request.headers['user-agent'];
+  return { ip: request.ip, userAgent: typeof agent === 'string' ? agent : null };
+}
+
+const CAPTCHA_PER_MINUTE = 120;
+
+export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  app.post(
+    API.captcha,
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'A new image captcha (single use, 5 minutes)',
+        body: emptyBody,
+        response: { 200: envelopeSchema(captchaResponse) },
+      },
+    },
+    async (request) => {
+      if ((await ctx.counters.hit(`captcha:ip:${request.ip}`, 60_000)) > CAPTCHA_PER_MINUTE) throw new AppError('RATE_LIMITED');
+      return ok(request, await createCaptcha(ctx));
+    },
+  );
+
+  app.post(
+    API.register,
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Register a member (logs it in)',
+        body: register2Body,
+        querystring: z.object({ site: z.string().max(64).optional(), lang: z.string().max(8).optional() }),
+        response: { 200: envelopeSchema(loginResponse) },
+      },
+    },
+    async (request) => {
+      const site = await resolveSite(ctx.db, { site: request.query.site, requestHost: request.hostname });
+      const body = request.body;
+      const result = await register(
+        ctx,
+        site,
+        { ...body, qk_pwd: body.qk_pwd || undefined, invite_code: body.invite_code || undefined, lang: request.query.lang ?? body.lang },
+        clientOf(request),
+      );
+      return ok(request, result, 'auth.registered');
+    },
+  );
+
+  app.post(
+    API.login,
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Log in by account name or phone',
+        body: login2Body,
+        response: { 200: envelopeSchema(loginResponse) },
+      },
+    },
+    async (request) => ok(request, await login(ctx, request.body, clientOf(request)), 'auth.logged_in'),
+  );
+
+  app.post(
+    API.me,
+    {
+      preHandler: requireMember(ctx),
+      schema: {
+        tags: ['auth'],
+        summary: "The member's user info",
+        security: [{ bearer: [] }],
+        body: emptyBody,
+        response: { 200: envelopeSchema(userInfo) },
+      },
+    },
+    async (request) => ok(request, await userInfoOf(ctx, memberOf(request).member)),
+  );
+
+  app.post(
+    API.logout,
+    {
+      preHandler: requireMember(ctx),
+      schema: {
+        tags: ['auth'],
+        summary: 'End this session',
+        security: [{ bearer: [] }],
+        body: emptyBody,
+        response: { 200: envelopeSchema(z.null()) },
+      },
+    },
+    async (request) => {
+      await logout(ctx, memberOf(request).session);
+      return ok(request, null, 'auth.logged_out');
+    },
+  );
+};

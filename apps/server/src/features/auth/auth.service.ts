@@ -1,0 +1,192 @@
+import { CURRENCY, MEMBER_STATUS } from '@casino/shared/constants';
+import { normalizeBrazilianMobile } from '@casino/shared/schemas/fields';
+import type { UserInfo } from '@casino/shared/schemas/auth';
+import type { AppContext } from '../../context.ts';
+import { nowIso } from '../../db/database.ts';
+import type { Member, MemberSession, Site } from '../../db/schema.ts';
+import { AppError } from '../../lib/http.ts';
+import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords.ts';
+import { newInviteCode, newToken, sha256 } from '../../lib/tokens.ts';
+import { findSiteById } from '../sites/sites.repository.ts';
+import { consumeCaptcha } from './captcha.service.ts';
+import * as members from './members.repository.ts';
+import * as sessions from './sessions.repository.ts';
+import { toUserInfo } from './user-info.ts';
+
+export interface ClientInfo {
+  ip: string;
+  userAgent: string | null;
+}
+
+export interface RegisterInput {
+  account: string;
+  password: string;
+  realname: string;
+  phone: string;
+  qk_pwd?: string | undefined;
+  invite_code?: string | undefined;
+  captcha_key?: string | undefined;
+  captcha?: string | undefined;
+  lang?: string | undefined;
+}
+
+export interface Authenticated {
+  member: Member;
+  session: MemberSession;
+}
+
+const LOGIN_FAILURE_WINDOW_MS = 15 * 60_000;
+const LOGIN_IP_MAX_FAILURES = 50;
+const TOUCH_EVERY_MS = 15_000;
+
+export async function userInfoOf(ctx: AppContext, member: Member): Promise<UserInfo> {
+  const site = await findSiteById(ctx.db, member.site_id);
+  return toUserInfo(member, site?.name ?? null, await members.memberBalances(ctx.db, member.id));
+}
+
+async function openSession(ctx: AppContext, memberId: number, client: ClientInfo, db = ctx.db) {
+  const token = newToken();
+  const now = new Date();
+  await sessions.insertSession(db, {
+    member_id: memberId,
+    token_hash: sha256(token),
+    ip: client.ip,
+    user_agent: client.userAgent?.slice(0, 255) ?? null,
+    now: now.toISOString(),
+    expires_at: new Date(now.getTime() + ctx.config.SESSION_MAX_HOURS * 3_600_000).toISOString(),
+  });
+  return { token, token_type: 'Bearer' as const, expires_in: ctx.config.SESSION_IDLE_MINUTES * 60 };
+}
+
+function isUniqueViolation(error: unknown, column: string): boolean {
+  const text = String((error as { message?: string })?.message ?? '') + String((error as { detail?: string })?.detail ?? '');
+  const code = (error as { code?: string })?.code;
+  return (code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE') && text.includes(column);
+}
+
+/** Registers a member, opens its accounts and a session, all in one transaction. */
+export async function register(ctx: AppContext, site: Site, input: RegisterInput, client: ClientInfo) {
+  await consumeCaptcha(ctx, input.captcha_key, input.captcha);
+  const account = input.account.toLowerCase();
+
+  const fieldErrors: Record<string, string[]> = {};
+  if (await members.findMemberByAccount(ctx.db, account)) fieldErrors.account = ['validation.account_taken'];
+  if (await members.findMemberByPhone(ctx.db, input.phone)) fieldErrors.phone = ['validation.phone_taken'];
+  const inviter = input.invite_code ? await members.findMemberByInviteCode(ctx.db, input.invite_code) : undefined;
+  if (input.invite_code && !inviter) fieldErrors.invite_code = ['validation.invite_code_unknown'];
+  if (Object.keys(fieldErrors).length > 0) throw new AppError('VALIDATION_FAILED', fieldErrors);
+
+  const passwordHash = await hashPassword(input.password);
+  const qkPwdHash = input.qk_pwd ? await hashPassword(input.qk_pwd) : null;
+  const inviteCode = await unusedInviteCode(ctx);
+  const now = nowIso();
+
+  try {
+    return await ctx.db.transaction().execute(async (trx) => {
+      const member = await members.insertMember(trx, {
+        account,
+        phone: input.phone,
+        password_hash: passwordHash,
+        qk_pwd_hash: qkPwdHash,
+        realname: input.realname,
+        nickname: null,
+        email: null,
+        qq: null,
+        invite_code: inviteCode,
+        agent_id: inviter?.id ?? null,
+        top_id: inviter ? (inviter.top_id ?? inviter.id) : null,
+        site_id: site.id,
+        lang: input.lang ?? site.default_lang,
+        register_ip: client.ip,
+        register_area: null,
+        profile_url: null,
+        frozen_reason: null,
+        created_at: now,
+        updated_at: now,
+        deleted_at: null,
+      });
+      await members.openMemberAccounts(trx, member.id, CURRENCY, now);
+      const token = await openSession(ctx, member.id, client, trx);
+      return { ...token, user: toUserInfo(member, site.name, { cash: 0, bonus: 0, rebate: 0 }) };
+    });
+  } catch (error) {
+    // Two registrations of the same name at the same instant: the unique index decides.
+    if (isUniqueViolation(error, 'account')) throw new AppError('ACCOUNT_TAKEN', { account: ['validation.account_taken'] });
+    if (isUniqueViolation(error, 'phone')) throw new AppError('PHONE_TAKEN', { phone: ['validation.phone_taken'] });
+    throw error;
+  }
+}
+
+async function unusedInviteCode(ctx: AppContext): Promise<string> {
+  for (let attempt = 0; attempt < 10; attempt++) {
+    const code = newInviteCode();
+    if (!(await members.findMemberByInviteCode(ctx.db, code))) return code;
+  }
+  throw new Error('could not find an unused invite code in 10 attempts');
+}
+
+/** Logs in by account name or phone. Failures are counted per account and per IP. */
+export async function login(
+  ctx: AppContext,
+  input: { account: string; password: string; captcha_key?: string | undefined; captcha?: string | undefined },
+  client: ClientInfo,
+) {
+  const accountKey = `login:acct:${input.account.toLowerCase()}`;
+  const ipKey = `login:ip:${client.ip}`;
+  if (
+    (await ctx.counters.count(accountKey)) >= ctx.config.LOGIN_MAX_FAILURES ||
+    (await ctx.counters.count(ipKey)) >= LOGIN_IP_MAX_FAILURES
+  ) {
+    throw new AppError('RATE_LIMITED');
+  }
+  await consumeCaptcha(ctx, input.captcha_key, input.captcha);
+
+  const phone = normalizeBrazilianMobile(input.account);
+  const member =
+    (await members.findMemberByAccount(ctx.db, input.account)) ?? (phone ? await members.findMemberByPhone(ctx.db, phone) : undefined);
+  const passwordOk = await verifyPassword(member?.password_hash ?? (await dummyPasswordHash()), input.password);
+  if (!member || !passwordOk || member.deleted_at) {
+    await ctx.counters.hit(accountKey, LOGIN_FAILURE_WINDOW_MS);
+    await ctx.counters.hit(ipKey, LOGIN_FAILURE_WINDOW_MS);
+    throw new AppError('LOGIN_FAILED', { password: ['auth.login_failed'] });
+  }
+  if (member.status === MEMBER_STATUS.frozen) throw new AppError('ACCOUNT_FROZEN');
+  await ctx.counters.reset(accountKey);
+  const token = await openSession(ctx, member.id, client);
+  return { ...token, user: await userInfoOf(ctx, member) };
+}
+
+export async function logout(ctx: AppContext, session: MemberSession): Promise<void> {
+  await sessions.revokeSession(ctx.db, session.id, 'logout', nowIso());
+}
+
+/**
+ * Resolves a bearer token to its member. A session forced off by an operator (or by a freeze)
+ * answers 401 with force_offline, which makes the player's site clear its storages.
+ */
+export async function authenticate(ctx: AppContext, token: string | undefined): Promise<Authenticated> {
+  if (!token) throw new AppError('UNAUTHENTICATED');
+  const session = await sessions.findSessionByTokenHash(ctx.db, sha256(token));
+  if (!session) throw new AppError('UNAUTHENTICATED');
+  const forced = { force_offline: true };
+  if (session.revoked_at) {
+    const wasForced = session.revoked_reason === 'force_offline' || session.revoked_reason === 'frozen';
+    throw new AppError('UNAUTHENTICATED', undefined, wasForced ? forced : undefined);
+  }
+  const now = Date.now();
+  const idleDeadline = Date.parse(session.last_seen_at) + ctx.config.SESSION_IDLE_MINUTES * 60_000;
+  if (idleDeadline <= now || Date.parse(session.expires_at) <= now) {
+    await sessions.revokeSession(ctx.db, session.id, 'expired', new Date(now).toISOString());
+    throw new AppError('UNAUTHENTICATED');
+  }
+  const member = await members.findMemberById(ctx.db, session.member_id);
+  if (!member) throw new AppError('UNAUTHENTICATED');
+  if (member.status === MEMBER_STATUS.frozen) {
+    await sessions.revokeSession(ctx.db, session.id, 'frozen', new Date(now).toISOString());
+    throw new AppError('UNAUTHENTICATED', undefined, forced);
+  }
+  if (now - Date.parse(session.last_seen_at) > TOUCH_EVERY_MS) {
+    await sessions.touchSession(ctx.db, session.id, new Date(now).toISOString());
+  }
+  return { member, session };
+}

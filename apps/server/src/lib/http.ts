@@ -1,0 +1,53 @@
+import { ERRORS, type ErrorCode } from '@casino/shared/errors';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { translate } from './i18n.ts';
+
+/** An expected failure: a code of the shared table, optional field errors (catalogue keys). */
+export class AppError extends Error {
+  constructor(
+    readonly errorCode: ErrorCode,
+    readonly fieldErrors?: Record<string, string[]>,
+    readonly extra?: Record<string, unknown>,
+  ) {
+    super(errorCode);
+  }
+  get status(): number {
+    return ERRORS[this.errorCode].status;
+  }
+}
+
+/** A failure on one form field, with the field's message key (defaults to the code's message). */
+export function fieldError(code: ErrorCode, field: string, messageKey: string = ERRORS[code].message): AppError {
+  return new AppError(code, { [field]: [messageKey] });
+}
+
+/** The reader's language: the `lang` the client adds to every call (query, else body), else pt. */
+export function requestLang(request: FastifyRequest): string {
+  const query = request.query as Record<string, unknown> | undefined;
+  if (typeof query?.lang === 'string') return query.lang;
+  const body = request.body as Record<string, unknown> | null | undefined;
+  if (body && typeof body === 'object' && typeof body.lang === 'string') return body.lang;
+  return 'pt';
+}
+
+/** The success envelope, with a translated message. */
+export function ok<T>(request: FastifyRequest, data: T, messageKey = 'ok', values?: Record<string, unknown>) {
+  return { code: 200, status: 'success' as const, message: translate(requestLang(request), messageKey, values), data };
+}
+
+export function sendError(request: FastifyRequest, reply: FastifyReply, error: AppError) {
+  const lang = requestLang(request);
+  const errors = error.fieldErrors
+    ? Object.fromEntries(Object.entries(error.fieldErrors).map(([f, keys]) => [f, keys.map((k) => translate(lang, k))]))
+    : undefined;
+  const firstFieldMessage = errors ? Object.values(errors)[0]?.[0] : undefined;
+  return reply.status(error.status).send({
+    code: error.status,
+    status: 'error',
+    message: firstFieldMessage ?? translate(lang, ERRORS[error.errorCode].message),
+    data: null,
+    error_code: error.errorCode,
+    ...(errors ? { errors } : {}),
+    ...error.extra,
+  });
+}

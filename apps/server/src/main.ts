@@ -1,0 +1,50 @@
+import { buildApp } from './app.ts';
+import { createLogger, startRuntime } from './bootstrap.ts';
+import { ConfigError, loadConfig } from './config.ts';
+
+async function main() {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(78);
+    }
+    throw error;
+  }
+  const log = createLogger(config);
+  const runtime = await startRuntime(config, log);
+  if (config.SEED_DEMO) {
+    const { seedDemo } = await import('./db/demo.ts');
+    await seedDemo(runtime.ctx);
+  }
+  const app = await buildApp(runtime.ctx);
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    try {
+      await app.close(); // stops accepting, lets in-flight requests finish
+      await runtime.close();
+      process.exit(0);
+    } catch (error) {
+      log.error({ err: error }, 'error while shutting down');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.PORT, host: config.HOST });
+  log.info(`player site ${config.PUBLIC_URL}/  back office ${config.PUBLIC_URL}/admin  API docs ${config.PUBLIC_URL}/api/docs`);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,47 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { LanguageSwitcher } from '../features/language/language-switcher.tsx';
+
+/** Responsible-gaming statements (18+, entertainment, licensed operator, 24/7 support). */
+export function Footer() {
+  const { t } = useTranslation();
+  return (
+    <footer className="border-t border-white/5 bg-night/80 pb-24 lg:pb-0">
+      <div className="mx-auto flex max-w-6xl flex-col gap-5 px-4 py-8 md:px-6">
+        <div className="flex flex-wrap items-center justify-between gap-4">
+          <img src="/logo.svg" alt="Aurora Bet" className="h-7 w-auto max-w-[140px] opacity-90" />
+          <LanguageSwitcher variant="full" />
+        </div>
+        <div className="flex items-start gap-3">
+          <span
+            className="flex size-11 shrink-0 items-center justify-center rounded-full border-2 border-danger text-sm font-extrabold text-danger"
+            aria-hidden="true"
+          >
+            18+
+          </span>
+          <div className="flex flex-col gap-1.5 text-[13px] leading-relaxed text-muted">
+            <p className="font-semibold text-soft">{t('footer.adults_only')}</p>
+            <p>{t('footer.entertainment')}</p>
+            <p>{t('footer.licensed')}</p>
+            <p>{t('footer.support_24_7')}</p>
+          </div>
+        </div>
+        <nav aria-label={t('footer.links')} className="flex flex-wrap gap-x-5 gap-y-2 text-[13px] text-soft">
+          <Link to="/information-center/support" className="hover:text-gold">
+            {t('footer.support')}
+          </Link>
+          <Link to="/information-center/announcement" className="hover:text-gold">
+            {t('pages.announcement')}
+          </Link>
+          <Link to="/vip" className="hover:text-gold">
+            {t('pages.vip')}
+          </Link>
+          <Link to="/download" className="hover:text-gold">
+            {t('footer.download')}
+          </Link>
+        </nav>
+        <p className="text-xs text-muted/80">{t('footer.copyright', { year: new Date().getFullYear() })}</p>
+      </div>
+    </footer>
+  );
+}

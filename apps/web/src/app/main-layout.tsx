@@ -1,0 +1,32 @@
+import { DESKTOP_BACKGROUND_MIN_WIDTH_PX } from '@casino/shared/constants';
+import { Outlet } from 'react-router';
+import { useMediaQuery } from '../lib/use-media-query.ts';
+import { BottomNav } from './bottom-nav.tsx';
+import { Footer } from './footer.tsx';
+import { Header } from './header.tsx';
+
+/** Header, a centred content column, footer and the mobile tab bar. */
+export function MainLayout() {
+  // Spec section 2: the background image only when the window is wider than 600 px.
+  const wide = useMediaQuery(`(min-width: ${DESKTOP_BACKGROUND_MIN_WIDTH_PX + 1}px)`);
+  return (
+    <div className="relative flex min-h-dvh flex-col">
+      {wide ? (
+        <div
+          className="pointer-events-none fixed inset-0 -z-10 bg-cover bg-center"
+          style={{ backgroundImage: 'url(/images/bg-desktop.webp)' }}
+          data-testid="desktop-background"
+          aria-hidden="true"
+        >
+          <div className="absolute inset-0 bg-gradient-to-b from-ink/70 via-ink/85 to-ink" />
+        </div>
+      ) : null}
+      <Header />
+      <main className="mx-auto w-full max-w-6xl flex-1 px-3 pt-4 pb-10 md:px-6 md:pt-6">
+        <Outlet />
+      </main>
+      <Footer />
+      <BottomNav />
+    </div>
+  );
+}

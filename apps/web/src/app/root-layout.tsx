@@ -1,0 +1,96 @@
+import { lazy, Suspense, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useLocation, useNavigation } from 'react-router';
+import { Button } from '../components/button.tsx';
+import { Modal } from '../components/modal.tsx';
+import { LoadingBlock } from '../components/spinner.tsx';
+import { Toaster } from '../components/toaster.tsx';
+import { hideLoginExpired, useLoginExpired } from '../lib/dialogs.ts';
+import { closeAuthModals, openLogin, useAuthModals } from '../lib/modals.ts';
+import { useIsLoggedIn } from '../lib/session.ts';
+import { useUserRefresh } from '../lib/user.ts';
+
+const AuthModal = lazy(() => import('../features/auth/auth-modal.tsx'));
+
+function NavigationProgress() {
+  const navigation = useNavigation();
+  if (navigation.state === 'idle') return null;
+  return (
+    <div className="fixed inset-x-0 top-0 z-[70] h-0.5 overflow-hidden bg-gold/20" role="progressbar" aria-hidden="true">
+      <div className="animate-progress h-full w-2/5 bg-gold" />
+    </div>
+  );
+}
+
+/** Spec section 4: a gated action that met an expired session asks before opening the login. */
+function LoginExpiredDialog() {
+  const { t } = useTranslation();
+  const open = useLoginExpired();
+  if (!open) return null;
+  return (
+    <Modal title={t('session.login_expired_title')} onClose={hideLoginExpired} size="sm">
+      <p className="pb-5 text-[15px] text-soft">{t('session.login_expired')}</p>
+      <div className="grid grid-cols-2 gap-3">
+        <Button variant="ghost" onClick={hideLoginExpired}>
+          {t('common.cancel')}
+        </Button>
+        <Button
+          onClick={() => {
+            hideLoginExpired();
+            openLogin();
+          }}
+        >
+          {t('common.ok')}
+        </Button>
+      </div>
+    </Modal>
+  );
+}
+
+function AuthModalHost() {
+  const { t } = useTranslation();
+  const modals = useAuthModals();
+  if (!modals.login && !modals.register) return null;
+  return (
+    <Suspense
+      fallback={
+        <Modal title={t('common.loading')} onClose={closeAuthModals} hideTitle>
+          <LoadingBlock label={t('common.loading')} />
+        </Modal>
+      }
+    >
+      <AuthModal mode={modals.register ? 'register' : 'login'} />
+    </Suspense>
+  );
+}
+
+/** Everything every page shares: scroll to top, user refresh, toasts, dialogs, auth modals. */
+export function RootLayout() {
+  const location = useLocation();
+  const loggedIn = useIsLoggedIn();
+
+  // Spec section 2: each navigation scrolls the page to the top.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the location key is the trigger
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [location.key]);
+  useUserRefresh(location.key, loggedIn);
+
+  return (
+    <>
+      <NavigationProgress />
+      <Outlet />
+      <Toaster />
+      <LoginExpiredDialog />
+      <AuthModalHost />
+    </>
+  );
+}
+
+export function HydrateFallback() {
+  return (
+    <div className="flex min-h-dvh items-center justify-center text-gold">
+      <LoadingBlock label="…" />
+    </div>
+  );
+}

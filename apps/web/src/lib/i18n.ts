@@ -1,0 +1,94 @@
+import {
+  DEFAULT_LANGUAGE,
+  LANGUAGE_STORAGE_KEY,
+  LANGUAGES,
+  type LanguageCode,
+  normalizeLanguage,
+} from '@casino/shared/languages';
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+
+type Catalogue = { default: Record<string, unknown> };
+
+/**
+ * One lazy chunk per language and namespace: only the active language is downloaded. `server`
+ * holds the validation messages of the shared zod schemas (keys like "validation.password_min").
+ */
+const webCatalogues = import.meta.glob<Catalogue>('../../../../packages/shared/src/i18n/locales/*/web.json');
+const serverCatalogues = import.meta.glob<Catalogue>('../../../../packages/shared/src/i18n/locales/*/server.json');
+
+function loaderFor(loaders: Record<string, () => Promise<Catalogue>>, language: LanguageCode) {
+  const suffix = `/locales/${language}/`;
+  const entry = Object.entries(loaders).find(([path]) => path.includes(suffix));
+  return entry?.[1];
+}
+
+async function load(
+  loaders: Record<string, () => Promise<Catalogue>>,
+  language: LanguageCode,
+): Promise<Record<string, unknown>> {
+  const loader = loaderFor(loaders, language) ?? loaderFor(loaders, DEFAULT_LANGUAGE);
+  if (!loader) return {};
+  try {
+    return (await loader()).default;
+  } catch {
+    return {};
+  }
+}
+
+/** The stored choice, else Portuguese (the spec's default language). */
+export function storedLanguage(): LanguageCode {
+  try {
+    return normalizeLanguage(localStorage.getItem(LANGUAGE_STORAGE_KEY) ?? DEFAULT_LANGUAGE);
+  } catch {
+    return DEFAULT_LANGUAGE;
+  }
+}
+
+export function currentLanguage(): LanguageCode {
+  return normalizeLanguage(i18next.language);
+}
+
+export function htmlLangOf(language: LanguageCode): string {
+  return LANGUAGES.find((l) => l.code === language)?.htmlLang ?? 'pt-BR';
+}
+
+/** Switching stores the code locally and reloads the page (spec section 1). */
+export function switchLanguage(code: string): void {
+  try {
+    localStorage.setItem(LANGUAGE_STORAGE_KEY, normalizeLanguage(code));
+  } catch {
+    // Without storage the choice cannot survive the reload; nothing else to do.
+  }
+  window.location.reload();
+}
+
+export async function initI18n(): Promise<LanguageCode> {
+  const language = storedLanguage();
+  const [web, server] = await Promise.all([load(webCatalogues, language), load(serverCatalogues, language)]);
+  await i18next.use(initReactI18next).init({
+    lng: language,
+    fallbackLng: false,
+    ns: ['web', 'server'],
+    defaultNS: 'web',
+    resources: { [language]: { web, server } },
+    interpolation: { escapeValue: false },
+    returnNull: false,
+  });
+  document.documentElement.lang = htmlLangOf(language);
+  return language;
+}
+
+const MESSAGE_KEY = /^[a-z0-9_]+(\.[a-z0-9_]+)+$/;
+
+/**
+ * Messages are either catalogue keys of the `server` namespace (client-side zod errors) or texts
+ * the server already translated; keys are translated, texts are shown as they are.
+ */
+export function translateMessage(message: string | undefined): string {
+  if (!message) return '';
+  if (MESSAGE_KEY.test(message) && i18next.exists(message, { ns: 'server' })) {
+    return i18next.t(message, { ns: 'server' });
+  }
+  return message;
+}

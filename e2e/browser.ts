@@ -1,0 +1,52 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const SCREENSHOT_DIR = join(import.meta.dirname, '..', 'screenshots');
+export const PHONE = { width: 390, height: 844 } as const;
+export const DESKTOP = { width: 1440, height: 900 } as const;
+
+export function baseURL(): string {
+  return inject('baseURL');
+}
+
+export function adminCredentials() {
+  return { username: 'admin', password: inject('adminPassword') };
+}
+
+/** Debian's Chromium, driven by playwright-core; there is no browser download on these machines. */
+export async function launchBrowser(): Promise<Browser> {
+  if (!existsSync(CHROMIUM_PATH)) {
+    throw new Error(`Chromium not found at ${CHROMIUM_PATH}: install it with "apt-get install -y chromium"`);
+  }
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+/** A fresh context (own storages) at a viewport, in a language (pt unless told). */
+export async function newContext(
+  browser: Browser,
+  viewport: { width: number; height: number } = PHONE,
+  locale = 'pt-BR',
+): Promise<BrowserContext> {
+  return browser.newContext({ viewport, locale, baseURL: baseURL(), serviceWorkers: 'block' });
+}
+
+export async function screenshot(page: Page, name: string): Promise<string> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  const path = join(SCREENSHOT_DIR, `${name}.png`);
+  await page.screenshot({ path, fullPage: false });
+  return path;
+}

@@ -1,0 +1,1 @@
+// Pure game maths (provably fair RNG, paytables, RTP): built by the games issue.

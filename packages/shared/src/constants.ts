@@ -1,0 +1,18 @@
+/** Business constants of the spec (section 9) and limits of the product. */
+export const CURRENCY = 'BRL';
+export const MIN_AGE = 18;
+export const LOGIN_PASSWORD_MIN = 6;
+export const LOGIN_PASSWORD_MAX = 64;
+export const WITHDRAWAL_PASSWORD_PATTERN = /^\d{6}$/;
+export const DESKTOP_BACKGROUND_MIN_WIDTH_PX = 600;
+export const SW_UPDATE_CHECK_MS = 60_000;
+export const SW_WAITING_DELAY_MS = 200;
+export const CAPTCHA_TTL_MS = 5 * 60_000;
+export const EMAIL_CODE_TTL_MS = 10 * 60_000;
+export const EMAIL_CODE_MAX_ATTEMPTS = 5;
+/** Session storage key of the bearer token (spec section 4). */
+export const TOKEN_STORAGE_KEY = 'token';
+export const USER_STORAGE_KEY = 'userInfo';
+
+/** Member status values. */
+export const MEMBER_STATUS = { active: 1, frozen: 2 } as const;

@@ -1,0 +1,131 @@
+import { z } from 'zod';
+import { pageQuerySchema, pageSchema } from '../envelope.ts';
+import { idField, langField } from './fields.ts';
+
+/** Back-office roles (DESIGN.md section 4) and what each may do. */
+export const PERMISSIONS = ['members.read', 'members.write', 'outbox.read', 'audit.read', 'operators.manage'] as const;
+export type Permission = (typeof PERMISSIONS)[number];
+
+export const ROLE_PERMISSIONS = {
+  superadmin: PERMISSIONS,
+  risk: ['members.read', 'members.write', 'audit.read'],
+  support: ['members.read', 'members.write', 'outbox.read'],
+  finance: ['members.read'],
+  marketing: ['members.read'],
+} as const satisfies Record<string, readonly Permission[]>;
+export type OperatorRole = keyof typeof ROLE_PERMISSIONS;
+export const OPERATOR_ROLES = Object.keys(ROLE_PERMISSIONS) as OperatorRole[];
+
+export function roleAllows(role: string, permission: Permission): boolean {
+  const allowed = (ROLE_PERMISSIONS as Record<string, readonly Permission[]>)[role];
+  return allowed?.includes(permission) ?? false;
+}
+
+export const operatorLoginBody = z.strictObject({
+  username: z.string().trim().min(1, { error: 'validation.required' }).max(64),
+  password: z.string().min(1, { error: 'validation.required' }).max(128),
+  lang: langField,
+});
+
+export const operator = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  role: z.string(),
+  permissions: z.array(z.string()),
+  status: z.number().int(),
+  created_at: z.string(),
+  last_login_at: z.string().nullable(),
+});
+export const operatorLoginResponse = z.object({ token: z.string(), operator });
+
+export const createOperatorBody = z.strictObject({
+  username: z
+    .string()
+    .trim()
+    .regex(/^[a-z0-9_.]{3,32}$/, { error: 'validation.account_format' }),
+  password: z.string().min(10, { error: 'validation.password_min' }).max(128),
+  role: z.enum(OPERATOR_ROLES as [OperatorRole, ...OperatorRole[]]),
+  lang: langField,
+});
+
+export const memberSearchQuery = pageQuerySchema.extend({
+  q: z.string().trim().max(100).optional(),
+  status: z.coerce.number().int().min(0).max(9).optional(),
+  lang: langField,
+});
+
+export const memberSummary = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  realname: z.string(),
+  phone: z.string(),
+  email: z.string().nullable(),
+  status: z.number().int(),
+  site: z.string().nullable(),
+  agent_id: z.number().int().nullable(),
+  register_ip: z.string().nullable(),
+  created_at: z.string(),
+  last_seen_at: z.string().nullable(),
+  online: z.boolean(),
+});
+export const memberPage = pageSchema(memberSummary);
+
+export const memberSession = z.object({
+  id: z.number().int(),
+  ip: z.string().nullable(),
+  user_agent: z.string().nullable(),
+  created_at: z.string(),
+  last_seen_at: z.string(),
+  expires_at: z.string(),
+  revoked_at: z.string().nullable(),
+  revoked_reason: z.string().nullable(),
+  active: z.boolean(),
+});
+
+export const memberDetail = memberSummary.extend({
+  nickname: z.string().nullable(),
+  invite_code: z.string(),
+  top_id: z.number().int().nullable(),
+  lang: z.string(),
+  register_type: z.string(),
+  has_qk_pwd: z.boolean(),
+  money: z.string(),
+  fs_money: z.string(),
+  ml_money: z.string(),
+  profile_url: z.string().nullable(),
+  sessions: z.array(memberSession),
+});
+
+export const memberIdParams = z.object({ id: idField });
+export const memberActionBody = z.strictObject({ reason: z.string().trim().max(500).optional(), lang: langField }).optional();
+
+export const outboxItem = z.object({
+  id: z.number().int(),
+  to: z.string(),
+  subject: z.string(),
+  body: z.string(),
+  transport: z.string(),
+  created_at: z.string(),
+  sent_at: z.string().nullable(),
+  error: z.string().nullable(),
+});
+export const outboxPage = pageSchema(outboxItem);
+
+export const auditItem = z.object({
+  id: z.number().int(),
+  operator_id: z.number().int().nullable(),
+  operator_username: z.string().nullable(),
+  action: z.string(),
+  target_type: z.string().nullable(),
+  target_id: z.string().nullable(),
+  before: z.unknown().nullable(),
+  after: z.unknown().nullable(),
+  ip: z.string().nullable(),
+  created_at: z.string(),
+});
+export const auditPage = pageSchema(auditItem);
+export const auditQuery = pageQuerySchema.extend({
+  action: z.string().max(64).optional(),
+  target_id: z.string().max(64).optional(),
+  lang: langField,
+});

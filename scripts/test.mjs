@@ -1,0 +1,51 @@
+// The one test command (README): lint, types, build, then every vitest project — unit, the
+// server's integration tests on SQLite and on PostgreSQL, and end-to-end tests in Chromium.
+// Under CI=true a missing PostgreSQL or Chromium fails the run; elsewhere it is reported and
+// that part is left out, loudly.
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import pg from 'pg';
+
+const CI = process.env.CI === 'true';
+const POSTGRES_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+function run(title, command, args, env = {}) {
+  console.log(`\n=== ${title}: ${command} ${args.join(' ')}`);
+  const started = Date.now();
+  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  console.log(`=== ${title}: ${result.status === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+async function postgresReachable() {
+  const client = new pg.Client({ connectionString: POSTGRES_URL, connectionTimeoutMillis: 3000 });
+  try {
+    await client.connect();
+    await client.query('select 1');
+    return true;
+  } catch (error) {
+    console.error(`PostgreSQL at ${POSTGRES_URL} is not reachable: ${error.message}`);
+    return false;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+const projects = ['unit', 'server-sqlite'];
+if (await postgresReachable()) projects.push('server-postgres');
+else if (CI) {
+  console.error('CI=true and PostgreSQL is missing: failing.');
+  process.exit(1);
+} else console.warn('\n!!! PostgreSQL missing: the server-postgres tests are NOT run.\n');
+
+if (existsSync(CHROMIUM)) projects.push('e2e');
+else if (CI) {
+  console.error(`CI=true and Chromium is missing at ${CHROMIUM}: failing.`);
+  process.exit(1);
+} else console.warn(`\n!!! Chromium missing at ${CHROMIUM}: the e2e tests are NOT run (apt-get install -y chromium).\n`);
+
+run('lint', 'npm', ['run', 'lint']);
+run('typecheck', 'npm', ['run', 'typecheck']);
+if (projects.includes('e2e')) run('build', 'npm', ['run', 'build']);
+run('tests', 'npx', ['vitest', 'run', ...projects.flatMap((p) => ['--project', p])]);
