@@ -18,6 +18,16 @@ import { serveSites } from './lib/static-sites.ts';
 
 installZodMessageKeys();
 
+function findNulField(value: unknown, path = '', depth = 0): string | undefined {
+  if (typeof value === 'string') return value.includes('\u0000') ? path || '_' : undefined;
+  if (depth > 8 || value === null || typeof value !== 'object') return undefined;
+  for (const [key, child] of Object.entries(value)) {
+    const found = findNulField(child, path ? `${path}.${key}` : key, depth + 1);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
 export interface BuildOptions {
   /** Serve the built SPAs (off in API tests). */
   serveSites?: boolean;
@@ -39,6 +49,18 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
+  // Calls like POST /api/auth/me carry no payload; an absent or empty body reads as {}.
+  const defaultJsonParser = app.getDefaultJsonParser('error', 'error');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (typeof body === 'string' && body.trim() === '') return done(null, {});
+    return defaultJsonParser(request, String(body), done);
+  });
+  app.addHook('preValidation', async (request) => {
+    if (request.body === undefined || request.body === null) request.body = {};
+    // No real input holds a NUL character, and PostgreSQL cannot store one in text.
+    const field = findNulField(request.body) ?? findNulField(request.query);
+    if (field !== undefined) throw new AppError('VALIDATION_FAILED', { [field]: ['validation.invalid'] });
+  });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });

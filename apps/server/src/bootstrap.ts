@@ -29,7 +29,7 @@ export async function startRuntime(
   overrides: { databaseUrl?: string; schema?: string } = {},
 ): Promise<Runtime> {
   const handle = openDatabase({ url: overrides.databaseUrl ?? config.DATABASE_URL ?? defaultDatabaseUrl(), schema: overrides.schema });
-  const applied = await migrateToLatest(handle.db, handle.dialect);
+  const applied = await migrateToLatest(handle.db, handle.dialect, overrides.schema);
   if (applied.length > 0) log.info({ applied }, 'migrations applied');
   await seedSite(handle.db);
   await ensureAdminOperator(handle.db, config.ADMIN_PASSWORD, (line) => log.warn(line));

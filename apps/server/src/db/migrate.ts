@@ -16,8 +16,12 @@ class DialectMigrationProvider implements MigrationProvider {
 }
 
 /** Brings the schema up to date; run at every start and by `npm run migrate`. */
-export async function migrateToLatest(db: Kysely<any>, dialect: Dialect): Promise<string[]> {
-  const migrator = new Migrator({ db, provider: new DialectMigrationProvider(dialect) });
+export async function migrateToLatest(db: Kysely<any>, dialect: Dialect, schema?: string): Promise<string[]> {
+  const migrator = new Migrator({
+    db,
+    provider: new DialectMigrationProvider(dialect),
+    ...(schema ? { migrationTableSchema: schema } : {}),
+  });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);

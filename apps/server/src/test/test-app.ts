@@ -24,7 +24,13 @@ export interface TestApp {
  * PostgreSQL `test` database when TEST_DB=postgres. Requests go through `inject`, no network.
  */
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
-  const config = loadConfig({ NODE_ENV: 'test', CASINO_CAPTCHA: 'disabled', ADMIN_PASSWORD: TEST_ADMIN_PASSWORD, LOG_LEVEL: 'silent', ...env });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    CASINO_CAPTCHA: 'disabled',
+    ADMIN_PASSWORD: TEST_ADMIN_PASSWORD,
+    LOG_LEVEL: 'silent',
+    ...env,
+  });
   const log = pino({ level: 'silent' });
   if (process.env.TEST_DB === 'postgres') {
     const schema = `t_${randomBytes(6).toString('hex')}`;
@@ -65,7 +71,9 @@ let phoneCounter = 0;
 /** A unique valid Brazilian mobile number per call. */
 export function uniquePhone(): string {
   phoneCounter += 1;
-  const tail = String((Date.now() % 1_000_000) * 100 + (phoneCounter % 100)).padStart(8, '0').slice(-8);
+  const tail = String((Date.now() % 1_000_000) * 100 + (phoneCounter % 100))
+    .padStart(8, '0')
+    .slice(-8);
   return `+55119${tail}`;
 }
 
@@ -91,7 +99,14 @@ export function registration(overrides: Record<string, unknown> = {}) {
 }
 
 export function json(response: LightMyRequestResponse) {
-  return response.json() as { code: number; status: string; message: string; data: any; errors?: Record<string, string[]>; force_offline?: boolean };
+  return response.json() as {
+    code: number;
+    status: string;
+    message: string;
+    data: any;
+    errors?: Record<string, string[]>;
+    force_offline?: boolean;
+  };
 }
 
 /** Registers a member and answers its token, id and the body used. */
@@ -108,7 +123,11 @@ export function bearer(token: string) {
 }
 
 export async function adminToken(app: FastifyInstance): Promise<string> {
-  const response = await app.inject({ method: 'POST', url: '/api/admin/auth/login', payload: { username: 'admin', password: TEST_ADMIN_PASSWORD } });
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/admin/auth/login',
+    payload: { username: 'admin', password: TEST_ADMIN_PASSWORD },
+  });
   if (response.statusCode !== 200) throw new Error(`admin login failed: ${response.body}`);
   return json(response).data.token;
 }

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
 import { buttonClass } from '../components/button.tsx';
-import { PlusIcon, RefreshIcon, UserIcon } from '../components/icons.tsx';
+import { Avatar } from '../components/avatar.tsx';
+import { PlusIcon, RefreshIcon } from '../components/icons.tsx';
 import { LanguageSwitcher } from '../features/language/language-switcher.tsx';
 import { formatMoney } from '../lib/format.ts';
 import { openLogin, openRegister } from '../lib/modals.ts';
@@ -34,31 +35,6 @@ function Balance({ money }: { money: string }) {
         <RefreshIcon size={16} className={busy ? 'animate-spin' : ''} />
       </button>
     </div>
-  );
-}
-
-export function Avatar({ url, name, size = 36 }: { url: string | null; name: string; size?: number }) {
-  const [broken, setBroken] = useState(false);
-  if (url && !broken) {
-    return (
-      <img
-        src={url}
-        alt=""
-        width={size}
-        height={size}
-        onError={() => setBroken(true)}
-        className="rounded-full object-cover ring-2 ring-gold/60"
-        style={{ width: size, height: size }}
-      />
-    );
-  }
-  return (
-    <span
-      className="flex items-center justify-center rounded-full bg-gradient-to-br from-gold to-gold-deep font-bold text-ink uppercase"
-      style={{ width: size, height: size, fontSize: size * 0.42 }}
-    >
-      {name ? name.slice(0, 1) : <UserIcon size={size * 0.55} />}
-    </span>
   );
 }
 

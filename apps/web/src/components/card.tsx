@@ -1,5 +1,9 @@
-import type { ReactNode } from 'react';
+import type { HTMLAttributes } from 'react';
 
-export function Card({ children, className = '' }: { children: ReactNode; className?: string }) {
-  return <div className={`rounded-2xl border border-line/70 bg-surface p-4 md:p-5 ${className}`}>{children}</div>;
+export function Card({ children, className = '', ...props }: HTMLAttributes<HTMLDivElement>) {
+  return (
+    <div className={`rounded-2xl border border-line/70 bg-surface p-4 md:p-5 ${className}`} {...props}>
+      {children}
+    </div>
+  );
 }

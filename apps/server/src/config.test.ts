@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+describe('configuration', () => {
+  it('runs out of the box with defaults', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({ PORT: 3000, CASINO_CAPTCHA: 'enabled', PIX_PROVIDER: 'sandbox', SESSION_IDLE_MINUTES: 30 });
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(Object.isFrozen(config)).toBe(true);
+  });
+
+  it('stops on a bad value with a message naming the variable', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT="eighty"/);
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
+    expect(() => loadConfig({ ADMIN_PASSWORD: 'short' })).toThrow(/ADMIN_PASSWORD/);
+    expect(() => loadConfig({ REDIS_URL: 'localhost' })).toThrow(ConfigError);
+  });
+
+  it('refuses a disabled captcha in production', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', CASINO_CAPTCHA: 'disabled' })).toThrow(/CASINO_CAPTCHA/);
+  });
+});
