@@ -98,12 +98,12 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
   } catch {
     body = null;
   }
-  const envelope = body as Partial<ApiSuccess<T> & ApiFailure> | null;
-  if (response.ok && envelope?.status === 'success') return envelope as ApiSuccess<T>;
+  const envelope = body as { status?: unknown; message?: unknown } | null;
+  if (response.ok && envelope?.status === 'success') return envelope as unknown as ApiSuccess<T>;
 
   const failure: ApiFailure =
     envelope && typeof envelope.message === 'string'
-      ? (envelope as ApiFailure)
+      ? (envelope as unknown as ApiFailure)
       : networkFailure(response.status);
   if (response.status === 401 || failure.message === UNAUTHENTICATED_MESSAGE) {
     handleUnauthenticated(path, failure, token);
