@@ -7,7 +7,9 @@ import { hashPassword, verifyPassword } from '../apps/server/src/lib/passwords.t
 import { bearer, createTestApp, registerMember } from '../apps/server/src/test/test-app.ts';
 
 function line(name: string, count: number, ms: number) {
-  console.log(`${name.padEnd(48)} ${String(count).padStart(7)} ops  ${ms.toFixed(0).padStart(7)} ms  ${((count / ms) * 1000).toFixed(0).padStart(8)} ops/s`);
+  console.log(
+    `${name.padEnd(48)} ${String(count).padStart(7)} ops  ${ms.toFixed(0).padStart(7)} ms  ${((count / ms) * 1000).toFixed(0).padStart(8)} ops/s`,
+  );
 }
 
 async function benchArgon2() {

@@ -54,8 +54,8 @@ function Shell({ operator, children }: { operator: Operator; children: ReactNode
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [collapsed, setCollapsed] = useState(() => localStorage.getItem(COLLAPSED_STORAGE_KEY) === '1');
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the path is the trigger: any navigation closes the phone drawer
   useEffect(() => {
-    // Close the phone drawer after any navigation.
     setDrawerOpen(false);
   }, [location.pathname]);
 
@@ -116,18 +116,10 @@ function Shell({ operator, children }: { operator: Operator; children: ReactNode
           drawerOpen ? 'translate-x-0' : '-translate-x-full'
         } ${collapsed ? 'lg:w-[68px]' : 'lg:w-60'}`}
       >
-        <Sidebar
-          operator={operator}
-          collapsed={collapsed}
-          onToggleCollapsed={toggleCollapsed}
-          onCloseDrawer={() => setDrawerOpen(false)}
-        />
+        <Sidebar operator={operator} collapsed={collapsed} onToggleCollapsed={toggleCollapsed} onCloseDrawer={() => setDrawerOpen(false)} />
       </aside>
 
-      <main
-        className={`min-w-0 transition-[padding] duration-200 ${collapsed ? 'lg:pl-[68px]' : 'lg:pl-60'}`}
-        id="main-content"
-      >
+      <main className={`min-w-0 transition-[padding] duration-200 ${collapsed ? 'lg:pl-[68px]' : 'lg:pl-60'}`} id="main-content">
         <div className="mx-auto w-full max-w-[1400px] px-3 py-5 sm:px-6 lg:px-8 lg:py-7">{children}</div>
       </main>
     </div>
@@ -169,20 +161,13 @@ function Sidebar({
           <p className="truncate text-sm font-semibold text-white">{t('app.name')}</p>
           <p className="truncate text-[11px] uppercase tracking-wider text-gold-400/80">{t('app.tagline')}</p>
         </div>
-        <button
-          type="button"
-          className="btn-ghost size-8 px-0 lg:hidden"
-          aria-label={t('nav.close_menu')}
-          onClick={onCloseDrawer}
-        >
+        <button type="button" className="btn-ghost size-8 px-0 lg:hidden" aria-label={t('nav.close_menu')} onClick={onCloseDrawer}>
           <CloseIcon />
         </button>
       </div>
 
       <nav className="flex-1 overflow-y-auto px-2.5 py-4">
-        <p className={`mb-2 px-2 text-[11px] font-semibold uppercase tracking-wider text-slate-500 ${hideLabels}`}>
-          {t('nav.sections')}
-        </p>
+        <p className={`mb-2 px-2 text-[11px] font-semibold uppercase tracking-wider text-slate-500 ${hideLabels}`}>{t('nav.sections')}</p>
         <ul className="space-y-0.5">
           {sections.map(({ path, labelKey, icon: Icon }) => (
             <li key={path}>
@@ -226,7 +211,7 @@ function Sidebar({
         <div className={`flex gap-2 ${collapsed ? 'lg:flex-col' : ''}`}>
           <button
             type="button"
-            className={`btn-secondary flex-1 ${collapsed ? 'lg:px-0' : ''}`}
+            className={`btn-secondary flex-1 ${collapsed ? 'lg:flex-none lg:px-0' : ''}`}
             onClick={signOut}
             disabled={logout.isPending}
             aria-label={t('nav.logout')}

@@ -1,25 +1,24 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { type ComponentType, useEffect } from 'react';
-import { createBrowserRouter, RouterProvider } from 'react-router';
+import type { QueryClient } from '@tanstack/react-query';
+import { createBrowserRouter, Outlet, type RouteObject, RouterProvider } from 'react-router';
 import { toast } from '../components/toaster';
-import { setUnauthorizedHandler } from '../lib/api-client';
 import { i18next } from '../lib/i18n';
 import type { Permission } from '../lib/types';
 import { AdminLayout, FullPageLoader, HomeRedirect, NotFound, RequirePermission } from './layout';
 
-/** A lazily loaded feature screen, shown only to operators holding `permission`. */
-function guarded(permission: Permission, load: () => Promise<ComponentType>) {
-  return async () => {
-    const Screen = await load();
-    return {
-      Component: () => (
-        <RequirePermission permission={permission}>
-          <Screen />
-        </RequirePermission>
-      ),
-    };
+/** A pathless route that lets its children render only for operators holding `permission`. */
+function gate(permission: Permission, children: RouteObject[]): RouteObject {
+  return {
+    element: (
+      <RequirePermission permission={permission}>
+        <Outlet />
+      </RequirePermission>
+    ),
+    children,
   };
 }
+
+/** The server hosts the back office here (vite `base` is the same). */
+const BASENAME = '/admin';
 
 const router = createBrowserRouter(
   [
@@ -34,47 +33,52 @@ const router = createBrowserRouter(
       HydrateFallback: FullPageLoader,
       children: [
         { index: true, Component: HomeRedirect },
-        {
-          path: 'members',
-          lazy: guarded('members.read', async () => (await import('../features/members/components/members-page')).MembersPage),
-        },
-        {
-          path: 'members/:id',
-          lazy: guarded('members.read', async () => (await import('../features/members/components/member-page')).MemberPage),
-        },
-        {
-          path: 'outbox',
-          lazy: guarded('outbox.read', async () => (await import('../features/outbox/components/outbox-page')).OutboxPage),
-        },
-        {
-          path: 'audit-log',
-          lazy: guarded('audit.read', async () => (await import('../features/audit/components/audit-log-page')).AuditLogPage),
-        },
-        {
-          path: 'operators',
-          lazy: guarded(
-            'operators.manage',
-            async () => (await import('../features/operators/components/operators-page')).OperatorsPage,
-          ),
-        },
+        gate('members.read', [
+          {
+            path: 'members',
+            lazy: async () => ({ Component: (await import('../features/members/components/members-page')).MembersPage }),
+          },
+          {
+            path: 'members/:id',
+            lazy: async () => ({ Component: (await import('../features/members/components/member-page')).MemberPage }),
+          },
+        ]),
+        gate('outbox.read', [
+          {
+            path: 'outbox',
+            lazy: async () => ({ Component: (await import('../features/outbox/components/outbox-page')).OutboxPage }),
+          },
+        ]),
+        gate('audit.read', [
+          {
+            path: 'audit-log',
+            lazy: async () => ({ Component: (await import('../features/audit/components/audit-log-page')).AuditLogPage }),
+          },
+        ]),
+        gate('operators.manage', [
+          {
+            path: 'operators',
+            lazy: async () => ({ Component: (await import('../features/operators/components/operators-page')).OperatorsPage }),
+          },
+        ]),
         { path: '*', Component: NotFound },
       ],
     },
   ],
-  { basename: '/admin' },
+  { basename: BASENAME },
 );
 
+/** A 401 anywhere means the operator's session is over: back to the login page, keeping the place. */
+export function handleUnauthorized(queryClient: QueryClient): void {
+  queryClient.clear();
+  // The router's own state carries the full URL path; routes and `navigate` work below the basename.
+  const { pathname: fullPath, search } = router.state.location;
+  const pathname = fullPath.startsWith(BASENAME) ? fullPath.slice(BASENAME.length) || '/' : fullPath;
+  if (pathname === '/login') return;
+  toast.error(i18next.t('errors.session_expired'));
+  void router.navigate(`/login?next=${encodeURIComponent(pathname + search)}`, { replace: true });
+}
+
 export function AppRouter() {
-  const queryClient = useQueryClient();
-  useEffect(() => {
-    // A 401 anywhere means the operator's session is over: back to the login page, keeping the place.
-    setUnauthorizedHandler(() => {
-      queryClient.clear();
-      const { pathname, search } = router.state.location;
-      if (pathname === '/login') return;
-      toast.error(i18next.t('errors.session_expired'));
-      void router.navigate(`/login?next=${encodeURIComponent(pathname + search)}`, { replace: true });
-    });
-  }, [queryClient]);
   return <RouterProvider router={router} />;
 }

@@ -12,6 +12,8 @@ type ConfirmDialogProps = {
   /** Shows an optional free-text reason field (name="reason"). */
   withReason?: boolean;
   pending?: boolean;
+  /** The server's refusal, shown inside the dialog (toasts sit below the modal's top layer). */
+  error?: string | null;
   onConfirm: (reason: string) => void;
   onClose: () => void;
 };
@@ -25,6 +27,7 @@ export function ConfirmDialog({
   tone = 'primary',
   withReason = false,
   pending = false,
+  error = null,
   onConfirm,
   onClose,
 }: ConfirmDialogProps) {
@@ -65,6 +68,11 @@ export function ConfirmDialog({
           {title}
         </h2>
         <div className="mt-2 text-sm leading-6 text-slate-400">{description}</div>
+        {error && (
+          <p role="alert" className="mt-3 rounded-lg border border-rose-500/30 bg-rose-500/10 px-3 py-2 text-sm text-rose-200">
+            {error}
+          </p>
+        )}
         {withReason && (
           <div className="mt-4">
             <label htmlFor={reasonId} className="field-label">

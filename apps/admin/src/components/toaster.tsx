@@ -44,7 +44,7 @@ export function Toaster() {
   const { t } = useTranslation();
   const items = useSyncExternalStore(subscribe, () => toasts);
   return (
-    <div className="pointer-events-none fixed inset-x-0 top-3 z-[60] flex flex-col items-center gap-2 px-3 sm:inset-x-auto sm:right-4 sm:items-end">
+    <div className="pointer-events-none fixed inset-x-0 bottom-4 z-[60] flex flex-col items-center gap-2 px-3 sm:inset-x-auto sm:right-4 sm:items-end">
       {items.map((item) => (
         <div
           key={item.id}

@@ -111,12 +111,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   }
   if (answer.status !== 'success' || !response.ok) {
     const failure = answer.status === 'error' ? answer : null;
-    throw new ApiError(
-      response.status,
-      answer.message || i18next.t('errors.unexpected'),
-      failure?.errors ?? {},
-      failure?.error_code,
-    );
+    throw new ApiError(response.status, answer.message || i18next.t('errors.unexpected'), failure?.errors ?? {}, failure?.error_code);
   }
   return { data: answer.data, message: answer.message };
 }

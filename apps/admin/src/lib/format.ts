@@ -8,11 +8,27 @@ function parseDate(value: string): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
+/**
+ * Operators compare times across languages (and with the audit trail), so every language shows
+ * the Gregorian calendar with a four-digit year and seconds, in the operator's own time zone.
+ */
+const DATE_TIME_OPTIONS: Intl.DateTimeFormatOptions = {
+  calendar: 'gregory',
+  numberingSystem: 'latn',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+};
+
 export function formatDateTime(value: string | null | undefined, language: LanguageCode): string {
   if (!value) return '—';
   const date = parseDate(value);
   if (!date) return value;
-  return new Intl.DateTimeFormat(localeOf(language), { dateStyle: 'short', timeStyle: 'medium' }).format(date);
+  return new Intl.DateTimeFormat(localeOf(language), DATE_TIME_OPTIONS).format(date);
 }
 
 const RELATIVE_STEPS: [Intl.RelativeTimeFormatUnit, number][] = [
@@ -44,9 +60,7 @@ export function formatRelative(value: string | null | undefined, language: Langu
  */
 export function formatMoney(value: string | null | undefined, language: LanguageCode): string {
   if (value === null || value === undefined || !/^-?\d+(\.\d+)?$/.test(value)) return value ?? '—';
-  return new Intl.NumberFormat(localeOf(language), { style: 'currency', currency: 'BRL' }).format(
-    value as `${number}`,
-  );
+  return new Intl.NumberFormat(localeOf(language), { style: 'currency', currency: 'BRL' }).format(value as `${number}`);
 }
 
 export function formatNumber(value: number, language: LanguageCode): string {

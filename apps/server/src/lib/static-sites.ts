@@ -23,7 +23,8 @@ function cacheHeaders(reply: FastifyReply, path: string) {
  * bundled images (avatars, flags) at /static.
  */
 export async function serveSites(app: FastifyInstance) {
-  await app.register(fastifyStatic, { root: ASSETS, prefix: '/static/', decorateReply: false, maxAge: '1d' });
+  // This registration decorates reply.sendFile, used below for both index files.
+  await app.register(fastifyStatic, { root: ASSETS, prefix: '/static/', maxAge: '1d' });
   const hasAdmin = existsSync(join(ADMIN_DIST, 'index.html'));
   const hasWeb = existsSync(join(WEB_DIST, 'index.html'));
   if (hasAdmin) {
@@ -37,13 +38,23 @@ export async function serveSites(app: FastifyInstance) {
     });
   }
   if (hasWeb) {
-    await app.register(fastifyStatic, { root: WEB_DIST, prefix: '/', index: false, setHeaders: cacheHeaders, wildcard: true });
+    await app.register(fastifyStatic, {
+      root: WEB_DIST,
+      prefix: '/',
+      decorateReply: false,
+      index: false,
+      setHeaders: cacheHeaders,
+      wildcard: true,
+    });
   }
 
   const sendIndex = (reply: FastifyReply, dist: string) =>
     reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html', dist);
 
-  if (hasAdmin) app.get('/admin', (_request, reply) => sendIndex(reply, ADMIN_DIST));
+  if (hasAdmin) {
+    app.get('/admin', (_request, reply) => sendIndex(reply, ADMIN_DIST));
+    app.get('/admin/', (_request, reply) => sendIndex(reply, ADMIN_DIST));
+  }
   if (hasWeb) app.get('/', (_request, reply) => sendIndex(reply, WEB_DIST));
 
   app.setNotFoundHandler((request, reply) => {

@@ -73,11 +73,7 @@ export function Header() {
                 <LanguageSwitcher variant="icon" />
               </div>
               <Balance money={user.money} />
-              <Link
-                to="/recharge"
-                aria-label={t('header.deposit')}
-                className={buttonClass('money', 'sm', 'px-2.5 sm:px-3')}
-              >
+              <Link to="/recharge" aria-label={t('header.deposit')} className={buttonClass('money', 'sm', 'px-2.5 sm:px-3')}>
                 <PlusIcon size={16} />
                 <span className="hidden min-[400px]:inline">{t('header.deposit')}</span>
               </Link>
@@ -88,6 +84,12 @@ export function Header() {
           ) : (
             <>
               <LanguageSwitcher variant="icon" />
+              <span className="hidden sm:flex">
+                <Link to="/recharge" className={buttonClass('money', 'sm')}>
+                  <PlusIcon size={16} />
+                  {t('header.deposit')}
+                </Link>
+              </span>
               <button type="button" onClick={openLogin} className={buttonClass('ghost', 'sm')}>
                 {t('header.login')}
               </button>

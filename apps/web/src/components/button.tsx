@@ -6,8 +6,7 @@ export type ButtonSize = 'sm' | 'md' | 'lg';
 
 const VARIANTS: Record<ButtonVariant, string> = {
   gold: 'bg-gradient-to-b from-gold to-gold-deep text-ink shadow-[0_4px_14px_-4px_rgba(245,196,81,0.55)] hover:brightness-110',
-  money:
-    'bg-gradient-to-b from-money to-money-deep text-white shadow-[0_4px_14px_-4px_rgba(34,197,94,0.55)] hover:brightness-110',
+  money: 'bg-gradient-to-b from-money to-money-deep text-white shadow-[0_4px_14px_-4px_rgba(34,197,94,0.55)] hover:brightness-110',
   ghost: 'bg-surface-2 text-soft hover:bg-line hover:text-white',
   outline: 'border border-gold/60 text-gold hover:bg-gold/10',
   danger: 'border border-danger/50 text-danger hover:bg-danger/10',

@@ -11,7 +11,7 @@ const STYLES = {
 export function Toaster() {
   const toasts = useToasts();
   return (
-    <div className="pointer-events-none fixed inset-x-0 top-3 z-[60] flex flex-col items-center gap-2 px-3">
+    <div className="pointer-events-none fixed inset-x-0 top-16 z-[60] md:top-20 flex flex-col items-center gap-2 px-3">
       {toasts.map((toast) => (
         <div
           key={toast.id}

@@ -102,9 +102,7 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
   if (response.ok && envelope?.status === 'success') return envelope as unknown as ApiSuccess<T>;
 
   const failure: ApiFailure =
-    envelope && typeof envelope.message === 'string'
-      ? (envelope as unknown as ApiFailure)
-      : networkFailure(response.status);
+    envelope && typeof envelope.message === 'string' ? (envelope as unknown as ApiFailure) : networkFailure(response.status);
   if (response.status === 401 || failure.message === UNAUTHENTICATED_MESSAGE) {
     handleUnauthenticated(path, failure, token);
   }

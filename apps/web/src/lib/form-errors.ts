@@ -6,11 +6,7 @@ import { toast } from './toast.ts';
  * Shows a failed submit: a 422's field errors go under their fields (the server already
  * translated them), the general message in a toast. Session failures are handled by the client.
  */
-export function showSubmitError<T extends FieldValues>(
-  error: unknown,
-  setError: UseFormSetError<T>,
-  fields: readonly Path<T>[],
-): void {
+export function showSubmitError<T extends FieldValues>(error: unknown, setError: UseFormSetError<T>, fields: readonly Path<T>[]): void {
   if (isSessionError(error)) return;
   let placed = false;
   if (error instanceof ApiError) {

@@ -1,10 +1,4 @@
-import {
-  DEFAULT_LANGUAGE,
-  LANGUAGE_STORAGE_KEY,
-  LANGUAGES,
-  type LanguageCode,
-  normalizeLanguage,
-} from '@casino/shared/languages';
+import { DEFAULT_LANGUAGE, LANGUAGE_STORAGE_KEY, LANGUAGES, type LanguageCode, normalizeLanguage } from '@casino/shared/languages';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 
@@ -23,10 +17,7 @@ function loaderFor(loaders: Record<string, () => Promise<Catalogue>>, language: 
   return entry?.[1];
 }
 
-async function load(
-  loaders: Record<string, () => Promise<Catalogue>>,
-  language: LanguageCode,
-): Promise<Record<string, unknown>> {
+async function load(loaders: Record<string, () => Promise<Catalogue>>, language: LanguageCode): Promise<Record<string, unknown>> {
   const loader = loaderFor(loaders, language) ?? loaderFor(loaders, DEFAULT_LANGUAGE);
   if (!loader) return {};
   try {

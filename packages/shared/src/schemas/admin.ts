@@ -42,8 +42,8 @@ export const createOperatorBody = z.strictObject({
   username: z
     .string()
     .trim()
-    .regex(/^[a-z0-9_.]{3,32}$/, { error: 'validation.account_format' }),
-  password: z.string().min(10, { error: 'validation.password_min' }).max(128),
+    .regex(/^[a-z0-9_.]{3,32}$/, { error: 'validation.operator_username' }),
+  password: z.string().min(10, { error: 'validation.operator_password_min' }).max(128),
   role: z.enum(OPERATOR_ROLES as [OperatorRole, ...OperatorRole[]]),
   lang: langField,
 });

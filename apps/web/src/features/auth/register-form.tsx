@@ -13,17 +13,7 @@ import { register } from './auth.api.ts';
 import { CaptchaImage, useCaptcha } from './captcha.tsx';
 
 type RegisterOutput = z.output<typeof register2Body>;
-const FIELDS = [
-  'account',
-  'password',
-  'password_confirmation',
-  'realname',
-  'phone',
-  'qk_pwd',
-  'invite_code',
-  'captcha',
-  'agree',
-] as const;
+const FIELDS = ['account', 'password', 'password_confirmation', 'realname', 'phone', 'qk_pwd', 'invite_code', 'captcha', 'agree'] as const;
 
 /** An invitation link carries ?invite_code= (or the older ?code=). */
 function inviteCodeFromUrl(): string {

@@ -12,10 +12,7 @@ function isIos(): boolean {
 }
 
 function isStandalone(): boolean {
-  return (
-    window.matchMedia('(display-mode: standalone)').matches ||
-    (navigator as Navigator & { standalone?: boolean }).standalone === true
-  );
+  return window.matchMedia('(display-mode: standalone)').matches || (navigator as Navigator & { standalone?: boolean }).standalone === true;
 }
 
 function IosSteps() {
@@ -31,9 +28,7 @@ function IosSteps() {
       <ol className="flex flex-col gap-3">
         {steps.map((step, i) => (
           <li key={step.text} className="flex items-center gap-3 text-sm text-soft">
-            <span className="flex size-8 shrink-0 items-center justify-center rounded-full bg-surface-2 text-gold">
-              {step.icon}
-            </span>
+            <span className="flex size-8 shrink-0 items-center justify-center rounded-full bg-surface-2 text-gold">{step.icon}</span>
             <span>
               {i + 1}. {step.text}
             </span>

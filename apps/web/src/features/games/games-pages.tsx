@@ -33,9 +33,7 @@ export function GameListPage() {
             to={`/game?type=${category}`}
             aria-current={category === type ? 'page' : undefined}
             className={`flex h-9 shrink-0 items-center rounded-full border px-3.5 text-sm transition ${
-              category === type
-                ? 'border-gold bg-gold/10 text-gold'
-                : 'border-line bg-surface text-soft hover:border-gold/50'
+              category === type ? 'border-gold bg-gold/10 text-gold' : 'border-line bg-surface text-soft hover:border-gold/50'
             }`}
           >
             {t(`categories.${category}`)}
@@ -62,7 +60,7 @@ export function SearchGamesPage() {
     <section>
       <PageHeader title={t('pages.search')} />
       <form
-        role="search"
+        aria-label={t('pages.search')}
         className="mb-4 flex gap-2"
         onSubmit={(event) => {
           event.preventDefault();

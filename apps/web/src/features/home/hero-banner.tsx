@@ -34,11 +34,9 @@ export function HeroBanner({ loggedIn }: { loggedIn: boolean }) {
             className={`absolute inset-0 h-full w-full object-cover transition-opacity duration-700 ${i === index ? 'opacity-100' : 'opacity-0'}`}
           />
         ))}
-        <div className="absolute inset-0 bg-gradient-to-r from-ink/90 via-ink/55 to-transparent" />
-        <div className="absolute inset-0 flex flex-col justify-center gap-2 p-4 sm:max-w-[60%] sm:gap-3 sm:p-8">
-          <h1 className="text-xl leading-tight font-extrabold text-white sm:text-3xl lg:text-4xl">
-            {t('home.hero_title')}
-          </h1>
+        <div className="absolute inset-0 bg-gradient-to-r from-ink/95 via-ink/70 to-ink/10 sm:via-ink/55 sm:to-transparent" />
+        <div className="absolute inset-0 flex max-w-[78%] flex-col justify-center gap-2 p-4 sm:max-w-[60%] sm:gap-3 sm:p-8">
+          <h1 className="text-xl leading-tight font-extrabold text-white sm:text-3xl lg:text-4xl">{t('home.hero_title')}</h1>
           <p className="max-w-sm text-[13px] leading-snug text-soft sm:text-base">{t('home.hero_text')}</p>
           <div className="mt-1">
             {loggedIn ? (

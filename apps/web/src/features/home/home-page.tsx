@@ -41,7 +41,7 @@ function Categories() {
                 height={40}
                 className="size-9 transition group-hover:scale-110 md:size-11"
               />
-              <span className="w-full truncate text-[11px] leading-tight font-medium text-soft group-hover:text-white md:text-xs">
+              <span className="line-clamp-2 flex min-h-[2lh] w-full items-start justify-center text-[11px] leading-tight font-medium break-words text-soft group-hover:text-white md:text-xs">
                 {t(`categories.${category}`)}
               </span>
             </Link>

@@ -39,14 +39,14 @@ function toItems(data: LanguageListAnswer | null | undefined): LanguageItem[] {
   });
 }
 
-/** GET /api/language/getList (flags and names), by the site's host. */
+/** GET /api/language/getList (flags and names); the server picks the site from the Host header. */
 export function useLanguages(enabled: boolean) {
   return useQuery({
     queryKey: ['languages'],
     enabled,
     staleTime: 10 * 60_000,
     queryFn: async ({ signal }) => {
-      const answer = await apiGet<LanguageListAnswer>(API.languageList, { host: window.location.host }, signal);
+      const answer = await apiGet<LanguageListAnswer>(API.languageList, {}, signal);
       const items = toItems(answer.data);
       return items.length > 0 ? items : FALLBACK_LANGUAGES;
     },

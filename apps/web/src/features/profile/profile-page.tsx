@@ -91,10 +91,7 @@ export function ProfilePage() {
       <PageHeader title={t('pages.profile')} back={false} />
 
       <Card className="relative overflow-hidden bg-gradient-to-br from-surface-2 via-surface to-surface">
-        <div
-          className="pointer-events-none absolute -top-16 -right-16 size-48 rounded-full bg-gold/10 blur-2xl"
-          aria-hidden="true"
-        />
+        <div className="pointer-events-none absolute -top-16 -right-16 size-48 rounded-full bg-gold/10 blur-2xl" aria-hidden="true" />
         <div className="relative flex items-center gap-4">
           <button
             type="button"
@@ -183,10 +180,7 @@ export function ProfilePage() {
           <ul className="grid grid-cols-1 md:grid-cols-2 md:gap-x-2">
             {MENU.map(({ to, label, icon: Icon }) => (
               <li key={to}>
-                <Link
-                  to={to}
-                  className="flex h-12 items-center gap-3 rounded-xl px-3 text-[15px] text-white hover:bg-surface-2"
-                >
+                <Link to={to} className="flex h-12 items-center gap-3 rounded-xl px-3 text-[15px] text-white hover:bg-surface-2">
                   <span className="text-gold">
                     <Icon size={20} />
                   </span>

@@ -98,13 +98,7 @@ function BindEmailForm() {
           autoComplete="email"
           error={errors.email?.message}
           addon={
-            <Button
-              variant="outline"
-              className="h-12"
-              onClick={() => void send()}
-              loading={sending}
-              disabled={countdown.left > 0}
-            >
+            <Button variant="outline" className="h-12" onClick={() => void send()} loading={sending} disabled={countdown.left > 0}>
               {countdown.left > 0 ? t('security.resend_in', { seconds: countdown.left }) : t('security.send_code')}
             </Button>
           }

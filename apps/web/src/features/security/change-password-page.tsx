@@ -8,8 +8,6 @@ import { Button } from '../../components/button.tsx';
 import { Card } from '../../components/card.tsx';
 import { FormField } from '../../components/form-field.tsx';
 import { showSubmitError } from '../../lib/form-errors.ts';
-import { openLogin } from '../../lib/modals.ts';
-import { clearSession } from '../../lib/session.ts';
 import { toast } from '../../lib/toast.ts';
 import { changePassword } from './security.api.ts';
 import { SecurityPage } from './security-page.tsx';
@@ -30,11 +28,10 @@ function ChangePasswordForm() {
   const submit = form.handleSubmit(async (values) => {
     try {
       const answer = await changePassword(values);
-      // The server revoked every session of this member: log in again with the new password.
-      clearSession();
+      // The server keeps this session and ends the member's other sessions.
       toast.success(answer.message || t('security.password_changed'));
-      navigate('/', { replace: true });
-      openLogin();
+      form.reset();
+      navigate('/security-center', { replace: true });
     } catch (error) {
       showSubmitError(error, form.setError, FIELDS);
     }

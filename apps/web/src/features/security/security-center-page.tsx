@@ -29,8 +29,8 @@ function Row({ icon: Icon, title, detail, status, to, onClick, expanded }: RowPr
         <Icon size={20} />
       </span>
       <span className="flex min-w-0 flex-1 flex-col">
-        <span className="truncate text-[15px] font-semibold text-white">{title}</span>
-        <span className="truncate text-xs text-muted">{detail}</span>
+        <span className="text-[15px] leading-snug font-semibold text-white">{title}</span>
+        <span className="line-clamp-2 text-xs text-muted">{detail}</span>
       </span>
       {status}
       <ChevronRightIcon size={18} className={`shrink-0 text-muted transition ${expanded ? 'rotate-90' : ''}`} />
@@ -128,7 +128,7 @@ function SecurityCenter() {
           icon={MailIcon}
           title={t('pages.bind_email')}
           detail={email ?? t('security.email_desc')}
-          status={<Badge on={email !== null}>{email ? t('security.status_bound') : t('security.status_off')}</Badge>}
+          status={<Badge on={email !== null}>{email ? t('security.status_bound') : t('security.status_unbound')}</Badge>}
           to="/security-center/bind-email"
         />
       </Card>

@@ -21,8 +21,7 @@ export const changePassword = (body: { old_password: string; password: string; p
 export const setWithdrawalPassword = (body: { password: string; qk_pwd: string; qk_pwd_confirmation: string }) =>
   apiPost<unknown>(API.security.setWithdrawalPassword, body);
 
-export const verifyPassword = (body: { password: string }) =>
-  apiPost<{ verified: true }>(API.security.verifyPassword, body);
+export const verifyPassword = (body: { password: string }) => apiPost<{ verified: true }>(API.security.verifyPassword, body);
 
 export const sendEmailCode = (body: { email: string }) =>
   apiPost<{ expires_in: number; attempts: number }>(API.security.sendEmailCode, body);

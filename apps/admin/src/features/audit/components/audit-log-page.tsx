@@ -12,14 +12,7 @@ import { AUDIT_PAGE_SIZE, useAuditLog } from '../api/audit-log';
 import { diffRows, showValue } from './audit-diff';
 
 /** Actions the back office knows how to name; others are shown as the server writes them. */
-const KNOWN_ACTIONS = [
-  'member.force_offline',
-  'member.freeze',
-  'member.unfreeze',
-  'operator.create',
-  'operator.login',
-  'operator.logout',
-];
+const KNOWN_ACTIONS = ['member.force_offline', 'member.freeze', 'member.unfreeze', 'operator.create', 'operator.login', 'operator.logout'];
 
 export function AuditLogPage() {
   const { t } = useTranslation();
@@ -67,59 +60,49 @@ export function AuditLogPage() {
         title={t('audit.title')}
         subtitle={audit.data ? t('common.total', { total: formatNumber(audit.data.total, language) }) : t('audit.subtitle')}
       />
-      <form
-        key={`${action}|${targetId}`}
-        role="search"
-        onSubmit={submit}
-        className="card mb-4 flex flex-col gap-3 p-3 sm:flex-row sm:items-end"
-      >
-        <div className="flex-1">
-          <label htmlFor={actionId} className="field-label">
-            {t('audit.filter_action')}
-          </label>
-          <input
-            id={actionId}
-            name="action"
-            defaultValue={action}
-            list={datalistId}
-            maxLength={64}
-            autoComplete="off"
-            placeholder={t('audit.filter_action_placeholder')}
-            className="input"
-          />
-          <datalist id={datalistId}>
-            {[...seenActions].map((value) => (
-              <option key={value} value={value}>
-                {actionLabel(t, value)}
-              </option>
-            ))}
-          </datalist>
-        </div>
-        <div className="sm:w-48">
-          <label htmlFor={targetInputId} className="field-label">
-            {t('audit.filter_target')}
-          </label>
-          <input
-            id={targetInputId}
-            name="target_id"
-            defaultValue={targetId}
-            maxLength={64}
-            autoComplete="off"
-            className="input"
-          />
-        </div>
-        <div className="flex gap-2">
-          <button type="submit" className="btn-primary flex-1">
-            <SearchIcon width={16} height={16} />
-            {t('audit.apply')}
-          </button>
-          {filtered && (
-            <button type="button" className="btn-ghost" onClick={() => setParams({}, { replace: true })}>
-              {t('audit.clear')}
+      <search className="mb-4 block">
+        <form key={`${action}|${targetId}`} onSubmit={submit} className="card flex flex-col gap-3 p-3 sm:flex-row sm:items-end">
+          <div className="flex-1">
+            <label htmlFor={actionId} className="field-label">
+              {t('audit.filter_action')}
+            </label>
+            <input
+              id={actionId}
+              name="action"
+              defaultValue={action}
+              list={datalistId}
+              maxLength={64}
+              autoComplete="off"
+              placeholder={t('audit.filter_action_placeholder')}
+              className="input"
+            />
+            <datalist id={datalistId}>
+              {[...seenActions].map((value) => (
+                <option key={value} value={value}>
+                  {actionLabel(t, value)}
+                </option>
+              ))}
+            </datalist>
+          </div>
+          <div className="sm:w-48">
+            <label htmlFor={targetInputId} className="field-label">
+              {t('audit.filter_target')}
+            </label>
+            <input id={targetInputId} name="target_id" defaultValue={targetId} maxLength={64} autoComplete="off" className="input" />
+          </div>
+          <div className="flex gap-2">
+            <button type="submit" className="btn-primary flex-1">
+              <SearchIcon width={16} height={16} />
+              {t('audit.apply')}
             </button>
-          )}
-        </div>
-      </form>
+            {filtered && (
+              <button type="button" className="btn-ghost" onClick={() => setParams({}, { replace: true })}>
+                {t('audit.clear')}
+              </button>
+            )}
+          </div>
+        </form>
+      </search>
 
       <section className="card overflow-hidden" aria-busy={audit.isFetching}>
         {audit.isPending ? (
@@ -199,8 +182,7 @@ function AuditRow({ row, open, onToggle }: { row: AuditItem; open: boolean; onTo
               </Link>
             ) : (
               <span>
-                {row.target_type ? `${t(`audit.target_types.${row.target_type}`, { defaultValue: row.target_type })} ` : ''}#
-                {row.target_id}
+                {row.target_type ? `${t(`audit.target_types.${row.target_type}`, { defaultValue: row.target_type })} ` : ''}#{row.target_id}
               </span>
             )
           ) : (

@@ -58,7 +58,7 @@ export function LoginPage() {
     message?.startsWith('validation.') ? t(message, { defaultValue: t('validation.invalid') }) : message;
 
   return (
-    <div className="relative flex min-h-dvh flex-col bg-navy-950 bg-[radial-gradient(ellipse_at_top,rgba(245,196,81,0.10),transparent_55%),radial-gradient(ellipse_at_bottom_left,rgba(38,58,94,0.55),transparent_60%)]">
+    <div className="relative flex min-h-dvh flex-col bg-navy-950 bg-[radial-gradient(ellipse_at_top,rgba(245,196,81,0.07),transparent_50%),radial-gradient(ellipse_at_bottom_left,rgba(38,58,94,0.6),transparent_60%),radial-gradient(ellipse_at_center,rgba(19,33,59,0.8),transparent_70%)]">
       <div className="flex justify-end p-4">
         <LanguageSwitcher className="w-44" />
       </div>

@@ -57,6 +57,11 @@ function MemberView({ member, refreshing, onRefresh }: { member: MemberDetail; r
   const frozen = member.status === MEMBER_STATUS.frozen;
   const activeSessions = member.sessions.filter((s) => s.active).length;
 
+  function open(next: MemberAction) {
+    action.reset();
+    setPending(next);
+  }
+
   function confirm(reason: string) {
     if (!pending) return;
     action.mutate(
@@ -82,12 +87,20 @@ function MemberView({ member, refreshing, onRefresh }: { member: MemberDetail; r
           <p className="mt-1 text-sm text-slate-400">
             <span className="font-mono tabular-nums">#{member.id}</span> · {member.realname}
             {member.nickname ? ` · ${member.nickname}` : ''}
+            {canReadAudit && (
+              <>
+                {' · '}
+                <Link to={`/audit-log?target_id=${member.id}`} className="text-gold-300/90 hover:text-gold-300 hover:underline">
+                  {t('member.view_audit')}
+                </Link>
+              </>
+            )}
           </p>
         </div>
-        <div className="flex flex-wrap items-center gap-2">
+        <div className="flex items-center gap-2">
           <button
             type="button"
-            className="btn-ghost"
+            className="btn-ghost shrink-0 px-2.5"
             onClick={onRefresh}
             disabled={refreshing}
             aria-label={t('common.refresh')}
@@ -95,24 +108,19 @@ function MemberView({ member, refreshing, onRefresh }: { member: MemberDetail; r
           >
             <RefreshIcon width={16} height={16} className={refreshing ? 'animate-spin' : ''} />
           </button>
-          {canReadAudit && (
-            <Link to={`/audit-log?target_id=${member.id}`} className="btn-secondary">
-              {t('member.view_audit')}
-            </Link>
-          )}
           {canWrite && (
             <>
-              <button type="button" className="btn-secondary" onClick={() => setPending('force_offline')}>
+              <button type="button" className="btn-secondary flex-1 sm:flex-none" onClick={() => open('force_offline')}>
                 <PowerIcon width={16} height={16} className="text-rose-400" />
                 {t('member.actions.force_offline.button')}
               </button>
               {frozen ? (
-                <button type="button" className="btn-success" onClick={() => setPending('unfreeze')}>
+                <button type="button" className="btn-success flex-1 sm:flex-none" onClick={() => open('unfreeze')}>
                   <UnlockIcon width={16} height={16} />
                   {t('member.actions.unfreeze.button')}
                 </button>
               ) : (
-                <button type="button" className="btn-danger" onClick={() => setPending('freeze')}>
+                <button type="button" className="btn-danger flex-1 sm:flex-none" onClick={() => open('freeze')}>
                   <LockIcon width={16} height={16} />
                   {t('member.actions.freeze.button')}
                 </button>
@@ -141,11 +149,7 @@ function MemberView({ member, refreshing, onRefresh }: { member: MemberDetail; r
           </h2>
           <span className="text-xs text-slate-400">{t('member.sessions.active_count', { count: activeSessions })}</span>
         </div>
-        {member.sessions.length === 0 ? (
-          <EmptyState title={t('member.sessions.empty')} />
-        ) : (
-          <SessionsTable sessions={member.sessions} />
-        )}
+        {member.sessions.length === 0 ? <EmptyState title={t('member.sessions.empty')} /> : <SessionsTable sessions={member.sessions} />}
       </section>
 
       {pending && (
@@ -157,6 +161,7 @@ function MemberView({ member, refreshing, onRefresh }: { member: MemberDetail; r
           tone={ACTION_TONE[pending]}
           withReason
           pending={action.isPending}
+          error={action.isError ? errorMessage(action.error) : null}
           onConfirm={confirm}
           onClose={() => {
             if (!action.isPending) setPending(null);
@@ -185,7 +190,7 @@ function ProfileCard({ member }: { member: MemberDetail }) {
       <h2 id="profile-title" className="mb-3 font-semibold text-white">
         {t('member.profile.title')}
       </h2>
-      <dl className="grid grid-cols-1 gap-x-6 gap-y-3 sm:grid-cols-2 xl:grid-cols-3">
+      <dl className="grid grid-cols-2 gap-x-4 gap-y-3 sm:gap-x-6 xl:grid-cols-3">
         <Field label={t('member.profile.account')}>{member.name}</Field>
         <Field label={t('member.profile.realname')}>{member.realname || none}</Field>
         <Field label={t('member.profile.nickname')}>{member.nickname || none}</Field>
@@ -235,18 +240,21 @@ function BalancesCard({ member }: { member: MemberDetail }) {
     { label: t('member.balances.wagering'), hint: t('member.balances.wagering_hint'), value: member.ml_money, accent: false },
   ];
   return (
-    <section className="card p-4" aria-labelledby="balances-title">
+    <section className="card order-first p-4 lg:order-none" aria-labelledby="balances-title">
       <h2 id="balances-title" className="mb-3 font-semibold text-white">
         {t('member.balances.title')}
       </h2>
-      <dl className="space-y-3">
+      <dl className="space-y-2 lg:space-y-3">
         {rows.map((row) => (
-          <div key={row.label} className="rounded-lg border border-white/5 bg-navy-900/60 px-3 py-2.5">
+          <div
+            key={row.label}
+            className="flex items-center justify-between gap-3 rounded-lg border border-white/5 bg-navy-900/60 px-3 py-2 lg:block lg:py-2.5"
+          >
             <dt className="flex items-baseline justify-between gap-2 text-xs text-slate-400">
               {row.label}
-              <span className="truncate text-[11px] text-slate-600">{row.hint}</span>
+              <span className="hidden truncate text-[11px] text-slate-600 lg:inline">{row.hint}</span>
             </dt>
-            <dd className={`mt-0.5 text-lg font-semibold tabular-nums ${row.accent ? 'text-gold-300' : 'text-slate-100'}`}>
+            <dd className={`text-base font-semibold tabular-nums lg:mt-0.5 lg:text-lg ${row.accent ? 'text-gold-300' : 'text-slate-100'}`}>
               {formatMoney(row.value, language)}
             </dd>
           </div>

@@ -63,55 +63,61 @@ export function MembersPage() {
     <>
       <PageHeader
         title={t('members.title')}
-        subtitle={
-          total === undefined ? t('members.subtitle') : t('common.total', { total: formatNumber(total, language) })
-        }
+        subtitle={total === undefined ? t('members.subtitle') : t('common.total', { total: formatNumber(total, language) })}
       />
 
-      <form role="search" onSubmit={submit} className="card mb-4 flex flex-col gap-3 p-3 sm:flex-row sm:items-end">
-        <div className="flex-1">
-          <label htmlFor={searchId} className="field-label">
-            {t('members.search_label')}
-          </label>
-          <div className="relative">
-            <SearchIcon className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-slate-500" width={16} height={16} />
-            <input
-              id={searchId}
-              name="q"
-              type="search"
-              value={draft}
-              onChange={(event) => setDraft(event.target.value)}
-              placeholder={t('members.search_placeholder')}
-              maxLength={100}
-              autoComplete="off"
-              className="input pl-9"
-            />
+      <search className="mb-4 block">
+        <form onSubmit={submit} className="card flex flex-col gap-3 p-3 sm:flex-row sm:items-end">
+          <div className="flex-1">
+            <label htmlFor={searchId} className="field-label">
+              {t('members.search_label')}
+            </label>
+            <div className="relative">
+              <SearchIcon className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-slate-500" width={16} height={16} />
+              <input
+                id={searchId}
+                name="q"
+                type="search"
+                value={draft}
+                onChange={(event) => setDraft(event.target.value)}
+                placeholder={t('members.search_placeholder')}
+                maxLength={100}
+                autoComplete="off"
+                className="input pl-9"
+              />
+            </div>
           </div>
-        </div>
-        <div className="sm:w-48">
-          <label htmlFor={statusId} className="field-label">
-            {t('members.status_label')}
-          </label>
-          <div className="relative">
-            <select
-              id={statusId}
-              name="status"
-              value={filters.status}
-              onChange={(event) => filters.update({ status: event.target.value, page: 1 })}
-              className="input appearance-none pr-8"
-            >
-              <option value="">{t('members.status.all')}</option>
-              <option value={MEMBER_STATUS.active}>{t('members.status.active')}</option>
-              <option value={MEMBER_STATUS.frozen}>{t('members.status.frozen')}</option>
-            </select>
-            <ChevronDownIcon className="pointer-events-none absolute top-1/2 right-2.5 -translate-y-1/2 text-slate-400" width={14} height={14} />
+          <div className="flex items-end gap-2">
+            <div className="flex-1 sm:w-48 sm:flex-none">
+              <label htmlFor={statusId} className="field-label">
+                {t('members.status_label')}
+              </label>
+              <div className="relative">
+                <select
+                  id={statusId}
+                  name="status"
+                  value={filters.status}
+                  onChange={(event) => filters.update({ status: event.target.value, page: 1 })}
+                  className="input appearance-none pr-8"
+                >
+                  <option value="">{t('members.status.all')}</option>
+                  <option value={MEMBER_STATUS.active}>{t('members.status.active')}</option>
+                  <option value={MEMBER_STATUS.frozen}>{t('members.status.frozen')}</option>
+                </select>
+                <ChevronDownIcon
+                  className="pointer-events-none absolute top-1/2 right-2.5 -translate-y-1/2 text-slate-400"
+                  width={14}
+                  height={14}
+                />
+              </div>
+            </div>
+            <button type="submit" className="btn-primary">
+              <SearchIcon width={16} height={16} />
+              {t('members.search_button')}
+            </button>
           </div>
-        </div>
-        <button type="submit" className="btn-primary">
-          <SearchIcon width={16} height={16} />
-          {t('members.search_button')}
-        </button>
-      </form>
+        </form>
+      </search>
 
       <section className="card overflow-hidden" aria-busy={members.isFetching}>
         {members.isPending ? (
@@ -183,9 +189,7 @@ function MembersTable({ members }: { members: MemberSummary[] }) {
               <td>
                 <MemberOnline online={member.online} />
               </td>
-              <td className="hidden whitespace-nowrap text-slate-400 lg:table-cell">
-                {formatDateTime(member.created_at, language)}
-              </td>
+              <td className="hidden whitespace-nowrap text-slate-400 lg:table-cell">{formatDateTime(member.created_at, language)}</td>
               <td className="whitespace-nowrap text-slate-400" title={formatDateTime(member.last_seen_at, language)}>
                 {formatRelative(member.last_seen_at, language)}
               </td>
@@ -203,23 +207,27 @@ function MembersCards({ members }: { members: MemberSummary[] }) {
   return (
     <ul className="divide-y divide-white/5 md:hidden">
       {members.map((member) => (
-        <li key={member.id}>
-          <Link to={`/members/${member.id}`} className="block px-3 py-3 hover:bg-white/[0.025]">
-            <div className="flex items-center justify-between gap-2">
-              <span className="truncate font-medium text-gold-300">{member.name}</span>
-              <MemberStatusBadge status={member.status} />
-            </div>
-            <div className="mt-1 flex items-center justify-between gap-2 text-xs text-slate-400">
-              <span className="truncate">
-                #{member.id} · {member.realname}
-              </span>
-              <MemberOnline online={member.online} />
-            </div>
-            <div className="mt-1 flex items-center justify-between gap-2 text-xs text-slate-500">
-              <span className="tabular-nums">{member.phone}</span>
-              <span>{formatRelative(member.last_seen_at, language)}</span>
-            </div>
-          </Link>
+        <li key={member.id} className="relative px-3 py-3 hover:bg-white/[0.025]">
+          <div className="flex items-center justify-between gap-2">
+            {/* The link covers the whole card (after:inset-0) but is named by the account alone. */}
+            <Link
+              to={`/members/${member.id}`}
+              className="truncate font-medium text-gold-300 after:absolute after:inset-0 after:content-['']"
+            >
+              {member.name}
+            </Link>
+            <MemberStatusBadge status={member.status} />
+          </div>
+          <div className="mt-1 flex items-center justify-between gap-2 text-xs text-slate-400">
+            <span className="truncate">
+              #{member.id} · {member.realname}
+            </span>
+            <MemberOnline online={member.online} />
+          </div>
+          <div className="mt-1 flex items-center justify-between gap-2 text-xs text-slate-500">
+            <span className="tabular-nums">{member.phone}</span>
+            <span>{formatRelative(member.last_seen_at, language)}</span>
+          </div>
         </li>
       ))}
     </ul>

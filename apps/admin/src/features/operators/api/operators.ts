@@ -14,8 +14,7 @@ function toList(data: Operator[] | { list: Operator[] }): Operator[] {
 export function useOperators() {
   return useQuery({
     queryKey: operatorsKey,
-    queryFn: async ({ signal }) =>
-      toList((await api.get<Operator[] | { list: Operator[] }>(API.admin.operators, undefined, signal)).data),
+    queryFn: async ({ signal }) => toList((await api.get<Operator[] | { list: Operator[] }>(API.admin.operators, undefined, signal)).data),
   });
 }
 

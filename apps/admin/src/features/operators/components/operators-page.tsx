@@ -23,7 +23,7 @@ export function OperatorsPage() {
     <>
       <PageHeader title={t('operators.title')} subtitle={t('operators.subtitle')} />
       <div className="grid gap-4 xl:grid-cols-[1fr_340px]">
-        <section className="card overflow-hidden" aria-busy={operators.isFetching}>
+        <section className="card h-fit overflow-hidden" aria-busy={operators.isFetching}>
           {operators.isPending ? (
             <TableSkeleton columns={5} rows={4} />
           ) : operators.isError ? (
@@ -167,7 +167,11 @@ function CreateOperatorForm() {
                 </option>
               ))}
             </select>
-            <ChevronDownIcon className="pointer-events-none absolute top-1/2 right-2.5 -translate-y-1/2 text-slate-400" width={14} height={14} />
+            <ChevronDownIcon
+              className="pointer-events-none absolute top-1/2 right-2.5 -translate-y-1/2 text-slate-400"
+              width={14}
+              height={14}
+            />
           </div>
           {errors.role && <p className="mt-1 text-xs text-rose-300">{message(errors.role.message)}</p>}
           <RolePermissions role={role} />

@@ -8,8 +8,7 @@ export const OUTBOX_PAGE_SIZE = 20;
 export function useOutbox(page: number) {
   return useQuery({
     queryKey: ['admin', 'outbox', page],
-    queryFn: async ({ signal }) =>
-      (await api.get<Page<OutboxItem>>(API.admin.outbox, { page, page_size: OUTBOX_PAGE_SIZE }, signal)).data,
+    queryFn: async ({ signal }) => (await api.get<Page<OutboxItem>>(API.admin.outbox, { page, page_size: OUTBOX_PAGE_SIZE }, signal)).data,
     placeholderData: keepPreviousData,
   });
 }

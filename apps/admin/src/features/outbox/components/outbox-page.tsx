@@ -32,9 +32,7 @@ export function OutboxPage() {
     <>
       <PageHeader
         title={t('outbox.title')}
-        subtitle={
-          outbox.data ? t('common.total', { total: formatNumber(outbox.data.total, language) }) : t('outbox.subtitle')
-        }
+        subtitle={outbox.data ? t('common.total', { total: formatNumber(outbox.data.total, language) }) : t('outbox.subtitle')}
         actions={
           <button type="button" className="btn-secondary" onClick={() => void outbox.refetch()} disabled={outbox.isFetching}>
             <RefreshIcon width={16} height={16} className={outbox.isFetching ? 'animate-spin' : ''} />
