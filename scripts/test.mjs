@@ -3,7 +3,7 @@
 // Under CI=true a missing PostgreSQL or Chromium fails the run; elsewhere it is reported and
 // that part is left out, loudly.
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import pg from 'pg';
 
 const CI = process.env.CI === 'true';
@@ -48,4 +48,16 @@ else if (CI) {
 run('lint', 'npm', ['run', 'lint']);
 run('typecheck', 'npm', ['run', 'typecheck']);
 if (projects.includes('e2e')) run('build', 'npm', ['run', 'build']);
-run('tests', 'npx', ['vitest', 'run', ...projects.flatMap((p) => ['--project', p])]);
+mkdirSync('test-results', { recursive: true });
+const reportFile = 'test-results/vitest.json';
+const vitestArgs = ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${reportFile}`];
+const started = Date.now();
+const result = spawnSync('npx', [...vitestArgs, ...projects.flatMap((p) => ['--project', p])], { stdio: 'inherit' });
+if (existsSync(reportFile)) {
+  const report = JSON.parse(readFileSync(reportFile, 'utf8'));
+  console.log(`\nprojects: ${projects.join(', ')} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  console.log(
+    `tests: ${report.numPassedTests} passed, ${report.numFailedTests} failed, ${report.numPendingTests + report.numTodoTests} skipped`,
+  );
+}
+process.exit(result.status ?? 1);
