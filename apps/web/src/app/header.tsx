@@ -84,10 +84,11 @@ export function Header() {
           ) : (
             <>
               <LanguageSwitcher variant="icon" />
-              <span className="hidden sm:flex">
-                <Link to="/recharge" className={buttonClass('money', 'sm')}>
+              {/* On narrow phones the deposit button shrinks to its icon; the tab bar has it too. */}
+              <span className="hidden min-[380px]:flex">
+                <Link to="/recharge" aria-label={t('header.deposit')} className={buttonClass('money', 'sm', 'px-2.5 sm:px-3')}>
                   <PlusIcon size={16} />
-                  {t('header.deposit')}
+                  <span className="hidden sm:inline">{t('header.deposit')}</span>
                 </Link>
               </span>
               <button type="button" onClick={openLogin} className={buttonClass('ghost', 'sm')}>

@@ -21,6 +21,8 @@ export const captchaResponse = z.object({
   /** data: URL of the image (SVG). */
   img: z.string(),
   expires_in: z.number().int().describe('seconds'),
+  /** false when the server does not check answers (CASINO_CAPTCHA=disabled, never in production). */
+  enabled: z.boolean(),
 });
 
 export const register2Body = z

@@ -210,6 +210,7 @@ describe('captcha', () => {
       expect(data.img).toMatch(/^data:image\/svg\+xml;base64,/);
       expect(Buffer.from(data.img.split(',')[1], 'base64').toString()).toContain('<svg');
       expect(data.expires_in).toBe(300);
+      expect(data.enabled).toBe(true);
 
       // The answer is stored hashed only; put a known one in place of the drawn one.
       await strict.ctx.db
@@ -250,6 +251,14 @@ describe('captcha', () => {
     } finally {
       await strict.close();
     }
+  });
+});
+
+describe('captcha when checking is off', () => {
+  it('says so, so the forms can leave the answer empty', async () => {
+    const drawn = json(await post('/api/auth/captcha'));
+    expect(drawn.data.enabled).toBe(false);
+    expect((await post('/api/auth/register2', registration({ captcha_key: undefined, captcha: undefined }))).statusCode).toBe(200);
   });
 });
 

@@ -39,6 +39,7 @@ export async function createCaptcha(ctx: AppContext) {
     key: id,
     img: `data:image/svg+xml;base64,${Buffer.from(drawn.data).toString('base64')}`,
     expires_in: Math.round(CAPTCHA_TTL_MS / 1000),
+    enabled: ctx.config.CASINO_CAPTCHA === 'enabled',
   };
 }
 

@@ -15,7 +15,7 @@ export interface SiteSelector {
 
 /**
  * The site a request belongs to: by name, else by host, else by the request's Host header, else
- * the first site. An explicit name or host that matches nothing is an error, not a fallback.
+ * the first site. An explicit site name that matches nothing is an error, not a fallback.
  */
 export async function resolveSite(db: Database, selector: SiteSelector): Promise<Site> {
   if (selector.site) {
@@ -23,13 +23,10 @@ export async function resolveSite(db: Database, selector: SiteSelector): Promise
     if (!site) throw new AppError('SITE_UNKNOWN');
     return site;
   }
-  if (selector.host) {
-    const site = await sites.findSiteByHost(db, stripPort(selector.host));
-    if (!site) throw new AppError('SITE_UNKNOWN');
-    return site;
-  }
-  const byHeader = selector.requestHost ? await sites.findSiteByHost(db, stripPort(selector.requestHost)) : undefined;
-  const site = byHeader ?? (await sites.findDefaultSite(db));
+  // A host is only a hint: aliases, IPs and proxies reach the default site.
+  const host = selector.host ?? selector.requestHost;
+  const byHost = host ? await sites.findSiteByHost(db, stripPort(host)) : undefined;
+  const site = byHost ?? (await sites.findDefaultSite(db));
   if (!site) throw new Error('no site configured: the first start seeds one');
   return site;
 }

@@ -25,7 +25,7 @@ export function LoginForm({ onSuccess, onSwitch }: { onSuccess: () => void; onSw
   const captcha = useCaptcha((key) => form.setValue('captcha_key', key));
 
   const submit = form.handleSubmit(async (values) => {
-    if (captcha.status === 'ready' && !values.captcha) {
+    if (captcha.status === 'ready' && captcha.captcha?.enabled !== false && !values.captcha) {
       form.setError('captcha', { message: 'validation.captcha_again' }, { shouldFocus: true });
       return;
     }

@@ -43,7 +43,7 @@ export function RegisterForm({ onSuccess, onSwitch }: { onSuccess: () => void; o
   const captcha = useCaptcha((key) => form.setValue('captcha_key', key));
 
   const submit = form.handleSubmit(async (values) => {
-    if (captcha.status === 'ready' && !values.captcha) {
+    if (captcha.status === 'ready' && captcha.captcha?.enabled !== false && !values.captcha) {
       form.setError('captcha', { message: 'validation.captcha_again' }, { shouldFocus: true });
       return;
     }
