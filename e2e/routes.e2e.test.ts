@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newContext, PHONE } from './browser.ts';
+import { baseURL, DESKTOP, launchBrowser, newContext, PHONE } from './browser.ts';
 
 /** Every route of spec section 2: it renders, without a page error or a sideways scroll. */
 const ROUTES = [
@@ -65,5 +65,33 @@ describe('every route of the spec', () => {
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
     await page.getByRole('navigation').last().getByRole('link').nth(1).click();
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  });
+
+  it('shows the desktop background only above 600 px', async () => {
+    for (const [viewport, shown] of [[DESKTOP, 1], [{ width: 601, height: 800 }, 1], [{ width: 600, height: 800 }, 0], [PHONE, 0]] as const) {
+      const context = await newContext(browser, viewport, 'pt-BR');
+      const other = await context.newPage();
+      await other.goto('/');
+      await other.getByText('Categorias').first().waitFor();
+      expect(await other.getByTestId('desktop-background').count(), `${viewport.width}px`).toBe(shown);
+      await context.close();
+    }
+  });
+
+  it('registers the service worker, which controls the page after a reload', async () => {
+    const context = await browser.newContext({ baseURL: baseURL(), viewport: PHONE });
+    const other = await context.newPage();
+    await other.goto('/');
+    const scope = await other.evaluate(async () => (await navigator.serviceWorker.ready).scope);
+    expect(scope).toBe(`${baseURL()}/`);
+    await other.reload();
+    await expect.poll(() => other.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+    // The API is never served from the worker's cache.
+    const fromWorker = await other.evaluate(async () => {
+      const response = await fetch('/api/health');
+      return response.headers.get('x-request-id') !== null;
+    });
+    expect(fromWorker).toBe(true);
+    await context.close();
   });
 });
