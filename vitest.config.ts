@@ -28,7 +28,7 @@ export default defineConfig({
       },
       {
         test: {
-          name: 'e2e',
+          name: 'e2e-chromium',
           include: ['e2e/**/*.e2e.test.ts'],
           globalSetup: ['e2e/global-setup.ts'],
           fileParallelism: false,

@@ -39,7 +39,7 @@ else if (CI) {
   process.exit(1);
 } else console.warn('\n!!! PostgreSQL missing: the server-postgres tests are NOT run.\n');
 
-if (existsSync(CHROMIUM)) projects.push('e2e');
+if (existsSync(CHROMIUM)) projects.push('e2e-chromium');
 else if (CI) {
   console.error(`CI=true and Chromium is missing at ${CHROMIUM}: failing.`);
   process.exit(1);
@@ -47,7 +47,7 @@ else if (CI) {
 
 run('lint', 'npm', ['run', 'lint']);
 run('typecheck', 'npm', ['run', 'typecheck']);
-if (projects.includes('e2e')) run('build', 'npm', ['run', 'build']);
+if (projects.includes('e2e-chromium')) run('build', 'npm', ['run', 'build']);
 mkdirSync('test-results', { recursive: true });
 const reportFile = 'test-results/vitest.json';
 const vitestArgs = ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${reportFile}`];
