@@ -4,18 +4,58 @@ import { baseURL, DESKTOP, launchBrowser, newContext, PHONE } from './browser.ts
 
 /** Every route of spec section 2: it renders, without a page error or a sideways scroll. */
 const ROUTES = [
-  '/', '/profile', '/game', '/video', '/login', '/searchGames', '/recharge', '/rechargeRecord', '/recharge-payment',
-  '/withdraw', '/withdrawalRecord', '/withdrawal-card', '/test12', '/cztx',
-  '/promotion/activity', '/promotion/rebates', '/promotion/history', '/promotion/cover',
-  '/promotion/activity/recharge', '/promotion/activity/invitation-activity', '/promotion/activity/lottery-wheel',
-  '/promotion/activity/daily-loss-relief-fund', '/promotion/activity/recharge-rebate',
-  '/information-center/support', '/information-center/notification', '/information-center/announcement',
-  '/agency-center/invite', '/agency-center/agent', '/agency-center/invitation-record', '/agency-center/reward',
-  '/agency-center/agency-mechanism', '/agency-center/register-subordinates',
-  '/order-center', '/order-center/fee', '/order-center/association',
-  '/security-center', '/security-center/verify-password', '/security-center/bind-email', '/security-center/change-password',
-  '/bau-do-tesouro', '/vip', '/super', '/nivel', '/resgatar', '/agente', '/rebate', '/semana', '/misterioso', '/cashback',
-  '/gameInfo', '/test', '/download',
+  '/',
+  '/profile',
+  '/game',
+  '/video',
+  '/login',
+  '/searchGames',
+  '/recharge',
+  '/rechargeRecord',
+  '/recharge-payment',
+  '/withdraw',
+  '/withdrawalRecord',
+  '/withdrawal-card',
+  '/test12',
+  '/cztx',
+  '/promotion/activity',
+  '/promotion/rebates',
+  '/promotion/history',
+  '/promotion/cover',
+  '/promotion/activity/recharge',
+  '/promotion/activity/invitation-activity',
+  '/promotion/activity/lottery-wheel',
+  '/promotion/activity/daily-loss-relief-fund',
+  '/promotion/activity/recharge-rebate',
+  '/information-center/support',
+  '/information-center/notification',
+  '/information-center/announcement',
+  '/agency-center/invite',
+  '/agency-center/agent',
+  '/agency-center/invitation-record',
+  '/agency-center/reward',
+  '/agency-center/agency-mechanism',
+  '/agency-center/register-subordinates',
+  '/order-center',
+  '/order-center/fee',
+  '/order-center/association',
+  '/security-center',
+  '/security-center/verify-password',
+  '/security-center/bind-email',
+  '/security-center/change-password',
+  '/bau-do-tesouro',
+  '/vip',
+  '/super',
+  '/nivel',
+  '/resgatar',
+  '/agente',
+  '/rebate',
+  '/semana',
+  '/misterioso',
+  '/cashback',
+  '/gameInfo',
+  '/test',
+  '/download',
 ];
 
 let browser: Browser;
@@ -68,7 +108,12 @@ describe('every route of the spec', () => {
   });
 
   it('shows the desktop background only above 600 px', async () => {
-    for (const [viewport, shown] of [[DESKTOP, 1], [{ width: 601, height: 800 }, 1], [{ width: 600, height: 800 }, 0], [PHONE, 0]] as const) {
+    for (const [viewport, shown] of [
+      [DESKTOP, 1],
+      [{ width: 601, height: 800 }, 1],
+      [{ width: 600, height: 800 }, 0],
+      [PHONE, 0],
+    ] as const) {
       const context = await newContext(browser, viewport, 'pt-BR');
       const other = await context.newPage();
       await other.goto('/');

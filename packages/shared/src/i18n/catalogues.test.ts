@@ -39,7 +39,13 @@ describe.each(NAMESPACES)('%s catalogues', (namespace) => {
     for (const language of LANGUAGE_CODES.filter((l) => l !== 'en')) {
       const catalogue = load(language, namespace);
       const same = [...catalogue].filter(([key, text]) => text === english.get(key) && /[a-z]{4,}\s[a-z]{4,}/i.test(text));
-      expect(same.length / catalogue.size, `${language}: ${same.slice(0, 5).map(([k]) => k).join(', ')}`).toBeLessThan(0.05);
+      expect(
+        same.length / catalogue.size,
+        `${language}: ${same
+          .slice(0, 5)
+          .map(([k]) => k)
+          .join(', ')}`,
+      ).toBeLessThan(0.05);
     }
   });
 });

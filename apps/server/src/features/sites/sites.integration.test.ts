@@ -11,7 +11,12 @@ afterAll(async () => {
 
 describe('site data', () => {
   it('lists the 8 languages by site name, by host and by the Host header', async () => {
-    for (const url of ['/api/language/getList?site=aurora', '/api/language/getList?host=localhost:3000', '/api/language/getList?host=127.0.0.1:9999', '/api/language/getList']) {
+    for (const url of [
+      '/api/language/getList?site=aurora',
+      '/api/language/getList?host=localhost:3000',
+      '/api/language/getList?host=127.0.0.1:9999',
+      '/api/language/getList',
+    ]) {
       const body = json(await t.app.inject({ method: 'GET', url }));
       expect(body.data.supported_language.map((l: { language_code: string }) => l.language_code)).toEqual([
         'pt',
