@@ -33,6 +33,8 @@ export const API = {
     forceOffline: (id: number | string) => `/api/admin/members/${id}/force-offline`,
     freeze: (id: number | string) => `/api/admin/members/${id}/freeze`,
     unfreeze: (id: number | string) => `/api/admin/members/${id}/unfreeze`,
+    memberLedger: (id: number | string) => `/api/admin/members/${id}/ledger`,
+    adjust: (id: number | string) => `/api/admin/members/${id}/adjust`,
     outbox: '/api/admin/outbox',
     auditLog: '/api/admin/audit-log',
     operators: '/api/admin/operators',

@@ -29,6 +29,7 @@ export const ERRORS = {
   AVATAR_UNKNOWN: { status: 422, message: 'profile.avatar_unknown' },
   SITE_UNKNOWN: { status: 404, message: 'site.unknown' },
   OPERATOR_LOGIN_FAILED: { status: 422, message: 'admin.login_failed' },
+  INSUFFICIENT_FUNDS: { status: 422, message: 'errors.insufficient_funds' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -1,11 +1,13 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
 import type { Dialect } from './database.ts';
 import * as m0001 from './migrations/0001-foundation.ts';
+import * as m0002 from './migrations/0002-ledger.ts';
 
 type DialectMigration = { up(db: Kysely<any>, dialect: Dialect): Promise<void> };
 
 const MIGRATIONS: Record<string, DialectMigration> = {
   '0001-foundation': m0001,
+  '0002-ledger': m0002,
 };
 
 class DialectMigrationProvider implements MigrationProvider {

@@ -73,6 +73,27 @@ export interface LedgerAccountsTable {
   created_at: Timestamp;
 }
 
+export interface LedgerTransfersTable {
+  id: Id;
+  /** Unique: replaying a key returns the first transfer and moves nothing. */
+  idempotency_key: string;
+  /** Why the transfer exists: deposit, withdrawal_request, adjustment, bet, win... */
+  code: string;
+  meta_json: string | null;
+  created_at: Timestamp;
+}
+
+export interface LedgerEntriesTable {
+  id: Id;
+  transfer_id: number;
+  account_id: number;
+  /** Signed: positive credits the account, negative debits it. A transfer's entries sum to 0. */
+  amount_centavos: number;
+  /** The member account's balance after this entry; null for house accounts (no running balance). */
+  balance_after_centavos: number | null;
+  created_at: Timestamp;
+}
+
 export interface MemberSessionsTable {
   id: Id;
   member_id: number;
@@ -171,6 +192,8 @@ export interface DB {
   sites: SitesTable;
   members: MembersTable;
   ledger_accounts: LedgerAccountsTable;
+  ledger_transfers: LedgerTransfersTable;
+  ledger_entries: LedgerEntriesTable;
   member_sessions: MemberSessionsTable;
   captchas: CaptchasTable;
   email_codes: EmailCodesTable;

@@ -1,16 +1,24 @@
 import { z } from 'zod';
 import { pageQuerySchema, pageSchema } from '../envelope.ts';
-import { idField, langField } from './fields.ts';
+import { idField, langField, reaisField } from './fields.ts';
 
 /** Back-office roles (DESIGN.md section 4) and what each may do. */
-export const PERMISSIONS = ['members.read', 'members.write', 'outbox.read', 'audit.read', 'operators.manage'] as const;
+export const PERMISSIONS = [
+  'members.read',
+  'members.write',
+  'outbox.read',
+  'audit.read',
+  'operators.manage',
+  'ledger.read',
+  'ledger.adjust',
+] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
 export const ROLE_PERMISSIONS = {
   superadmin: PERMISSIONS,
-  risk: ['members.read', 'members.write', 'audit.read'],
+  risk: ['members.read', 'members.write', 'audit.read', 'ledger.read'],
   support: ['members.read', 'members.write', 'outbox.read'],
-  finance: ['members.read'],
+  finance: ['members.read', 'ledger.read', 'ledger.adjust'],
   marketing: ['members.read'],
 } as const satisfies Record<string, readonly Permission[]>;
 export type OperatorRole = keyof typeof ROLE_PERMISSIONS;
@@ -127,5 +135,27 @@ export const auditPage = pageSchema(auditItem);
 export const auditQuery = pageQuerySchema.extend({
   action: z.string().max(64).optional(),
   target_id: z.string().max(64).optional(),
+  lang: langField,
+});
+
+export const ledgerEntry = z.object({
+  id: z.number().int(),
+  transfer_id: z.number().int(),
+  account_kind: z.string(),
+  amount: z.string().describe('signed reais, "-10.00" for a debit'),
+  balance_after: z.string().nullable(),
+  code: z.string(),
+  idempotency_key: z.string(),
+  meta: z.unknown().nullable(),
+  created_at: z.string(),
+});
+export const ledgerPage = pageSchema(ledgerEntry);
+export const ledgerQuery = pageQuerySchema.extend({ lang: langField });
+
+/** A manual adjustment of a member's cash: always with a reason, always audited. */
+export const adjustmentBody = z.strictObject({
+  direction: z.enum(['credit', 'debit']),
+  amount: reaisField,
+  reason: z.string().trim().min(3, { error: 'validation.reason_required' }).max(500),
   lang: langField,
 });

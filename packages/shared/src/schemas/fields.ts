@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LOGIN_PASSWORD_MAX, LOGIN_PASSWORD_MIN, WITHDRAWAL_PASSWORD_PATTERN } from '../constants.ts';
+import { parseReais } from '../money.ts';
 
 /**
  * Field rules shared by the server (validation, OpenAPI) and the clients (forms). Messages are
@@ -88,3 +89,17 @@ export const inviteCodeField = z
   .regex(/^[A-Za-z0-9]*$/, { error: 'validation.invite_code_unknown' });
 
 export const idField = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+
+/**
+ * An amount of reais as a person sends it ("100", "100.50", 100.5), parsed once at the edge into
+ * integer centavos: more than two decimals, negatives, zero, NaN, exponents and absurd sizes are
+ * refused with the catalogue key validation.amount_invalid.
+ */
+export const reaisField = z.union([z.string().max(20), z.number()], { error: 'validation.amount_invalid' }).transform((value, ctx) => {
+  const centavos = parseReais(value);
+  if (centavos === null || centavos === 0) {
+    ctx.addIssue({ code: 'custom', message: 'validation.amount_invalid' });
+    return z.NEVER;
+  }
+  return centavos;
+});

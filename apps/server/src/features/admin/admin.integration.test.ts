@@ -58,7 +58,7 @@ describe('back office', () => {
   it('gives each role only its permissions', async () => {
     const created = await post('/api/admin/operators', { username: 'support.ana', password: 'support-Secret-1', role: 'finance' });
     expect(created.statusCode).toBe(200);
-    expect(json(created).data.permissions).toEqual(['members.read']);
+    expect(json(created).data.permissions).toEqual(['members.read', 'ledger.read', 'ledger.adjust']);
     const login = await t.app.inject({
       method: 'POST',
       url: '/api/admin/auth/login',
@@ -72,5 +72,74 @@ describe('back office', () => {
     expect((await get('/api/admin/operators', finance)).statusCode).toBe(403);
     const audit = json(await get('/api/admin/audit-log?action=operator.create')).data;
     expect(audit.list[0].after).toEqual({ username: 'support.ana', role: 'finance' });
+  });
+});
+
+describe('member ledger and adjustments', () => {
+  it('credits and debits cash with a reason, once per idempotency key, audited, and lists the entries', async () => {
+    const m = await registerMember(t.app);
+    const adjust = (payload: unknown, key?: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/admin/members/${m.id}/adjust?lang=en`,
+        payload: payload as object,
+        headers: { ...bearer(admin), ...(key ? { 'idempotency-key': key } : {}) },
+      });
+    const credited = await adjust({ direction: 'credit', amount: '150.25', reason: 'goodwill after outage' }, 'adj-key-0001');
+    expect(credited.statusCode).toBe(200);
+    expect(json(credited).data.money).toBe('150.25');
+    expect(json(await adjust({ direction: 'credit', amount: '150.25', reason: 'goodwill after outage' }, 'adj-key-0001')).data.money).toBe(
+      '150.25',
+    );
+    const debited = await adjust({ direction: 'debit', amount: 50, reason: 'correction' });
+    expect(json(debited).data.money).toBe('100.25');
+
+    const tooMuch = await adjust({ direction: 'debit', amount: '100.26', reason: 'correction' });
+    expect(tooMuch.statusCode).toBe(422);
+    expect(json(tooMuch).errors?.amount).toEqual(['Insufficient balance']);
+    for (const bad of [
+      { amount: '1.234' },
+      { amount: -5 },
+      { amount: 0 },
+      { amount: 'NaN' },
+      { amount: 1e30 },
+      { amount: '1e5' },
+      { reason: '' },
+      { reason: undefined },
+    ]) {
+      const response = await adjust({ direction: 'credit', amount: '10', reason: 'valid reason', ...bad });
+      expect(response.statusCode, JSON.stringify(bad)).toBe(422);
+    }
+
+    const ledger = json(await get(`/api/admin/members/${m.id}/ledger`)).data;
+    expect(ledger.list.map((e: { amount: string }) => e.amount)).toEqual(['-50.00', '150.25']);
+    expect(ledger.list[0]).toMatchObject({
+      code: 'adjustment',
+      account_kind: 'cash',
+      balance_after: '100.25',
+      meta: { reason: 'correction' },
+    });
+    const audit = json(await get(`/api/admin/audit-log?target_id=${m.id}&action=member.adjust_cash`)).data;
+    expect(audit.list).toHaveLength(2);
+    expect(audit.list[1].after).toMatchObject({ amount: '150.25', reason: 'goodwill after outage' });
+
+    const me = await t.app.inject({ method: 'POST', url: '/api/auth/me', headers: bearer(m.token) });
+    expect(json(me).data.money).toBe('100.25');
+  });
+
+  it('keeps adjustments for roles that may make them', async () => {
+    await post('/api/admin/operators', { username: 'support.bia', password: 'support-Secret-1', role: 'support' });
+    const support = json(
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/admin/auth/login',
+        payload: { username: 'support.bia', password: 'support-Secret-1' },
+      }),
+    ).data.token;
+    const m = await registerMember(t.app);
+    expect(
+      (await post(`/api/admin/members/${m.id}/adjust`, { direction: 'credit', amount: '10', reason: 'not allowed' }, support)).statusCode,
+    ).toBe(403);
+    expect((await get(`/api/admin/members/${m.id}/ledger`, support)).statusCode).toBe(403);
   });
 });

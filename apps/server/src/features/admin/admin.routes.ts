@@ -1,6 +1,7 @@
 import { API } from '@casino/shared/api-paths';
 import { envelopeSchema, pageQuerySchema } from '@casino/shared/envelope';
 import {
+  adjustmentBody,
   auditPage,
   auditQuery,
   createOperatorBody,
@@ -9,6 +10,8 @@ import {
   memberIdParams,
   memberPage,
   memberSearchQuery,
+  ledgerPage,
+  ledgerQuery,
   operator,
   operatorLoginBody,
   operatorLoginResponse,
@@ -19,6 +22,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { ok } from '../../lib/http.ts';
 import { pageAudit } from './audit.repository.ts';
+import { adjustMemberCash, memberLedger } from './ledger-admin.service.ts';
 import * as membersAdmin from './members-admin.service.ts';
 import {
   createOperator,
@@ -115,6 +119,45 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     async (request) => {
       const actor = { operatorId: operatorOf(request).operator.id, ip: request.ip };
       return ok(request, await membersAdmin.setFrozen(ctx, actor, request.params.id, false, request.body?.reason), 'admin.unfrozen');
+    },
+  );
+
+  app.get(
+    '/api/admin/members/:id/ledger',
+    {
+      preHandler: requireOperator(ctx, 'ledger.read'),
+      schema: {
+        tags,
+        security,
+        summary: "A member's ledger entries, newest first",
+        params: memberIdParams,
+        querystring: ledgerQuery,
+        response: { 200: envelopeSchema(ledgerPage) },
+      },
+    },
+    async (request) => ok(request, await memberLedger(ctx, request.params.id, request.query.page, request.query.page_size)),
+  );
+
+  app.post(
+    '/api/admin/members/:id/adjust',
+    {
+      preHandler: requireOperator(ctx, 'ledger.adjust'),
+      schema: {
+        tags,
+        security,
+        summary: "Adjust a member's cash (credit or debit, with a reason)",
+        params: memberIdParams,
+        body: adjustmentBody,
+        response: { 200: envelopeSchema(memberDetailSchema) },
+      },
+    },
+    async (request) => {
+      // The back office sends an Idempotency-Key per form submission: a double click posts once.
+      const given = request.headers['idempotency-key'];
+      const requestId = typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : request.id;
+      const actor = { operatorId: operatorOf(request).operator.id, ip: request.ip, requestId };
+      await adjustMemberCash(ctx, actor, request.params.id, request.body);
+      return ok(request, await membersAdmin.memberDetail(ctx, request.params.id), 'admin.adjusted');
     },
   );
 
