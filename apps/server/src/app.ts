@@ -8,6 +8,11 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTyp
 import type { AppContext } from './context.ts';
 import { adminRoutes } from './features/admin/admin.routes.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
+import { depositsRoutes } from './features/deposits/deposits.routes.ts';
+import { memberBanksRoutes } from './features/member-banks/member-banks.routes.ts';
+import { orderCenterRoutes } from './features/order-center/order-center.routes.ts';
+import { withdrawalsAdminRoutes } from './features/withdrawals/withdrawals-admin.routes.ts';
+import { withdrawalsRoutes } from './features/withdrawals/withdrawals.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { profileRoutes } from './features/profile/profile.routes.ts';
 import { securityRoutes } from './features/security/security.routes.ts';
@@ -101,6 +106,11 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(profileRoutes, { ctx });
   await app.register(securityRoutes, { ctx });
   await app.register(adminRoutes, { ctx });
+  await app.register(depositsRoutes, { ctx });
+  await app.register(memberBanksRoutes, { ctx });
+  await app.register(withdrawalsRoutes, { ctx });
+  await app.register(withdrawalsAdminRoutes, { ctx });
+  await app.register(orderCenterRoutes, { ctx });
 
   if (options.serveSites !== false) await serveSites(app);
   else {

@@ -6,6 +6,7 @@ import { type DatabaseHandle, openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { seedSite } from './db/seed.ts';
 import { ensureAdminOperator } from './features/admin/operators.service.ts';
+import { createRealtime, type Realtime } from './features/realtime/realtime.ts';
 import { createMailer } from './features/security/mailer.ts';
 import { type Counter, MemoryCounter, RedisCounter } from './lib/rate-limiter.ts';
 
@@ -36,10 +37,15 @@ export async function startRuntime(
 
   let redis: Redis | undefined;
   let counters: Counter = new MemoryCounter();
+  let realtime: Realtime = createRealtime();
   if (config.REDIS_URL) {
     redis = new Redis(config.REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 2 });
     await redis.connect();
     counters = new RedisCounter(redis);
+    // A subscribed connection can do nothing else: pub/sub gets two of its own.
+    const publisher = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2 });
+    const subscriber = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2 });
+    realtime = createRealtime({ publisher, subscriber });
   }
   const ctx: AppContext = {
     config,
@@ -47,12 +53,14 @@ export async function startRuntime(
     dialect: handle.dialect,
     counters,
     mailer: createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log }),
+    realtime,
     log,
   };
   return {
     ctx,
     handle,
     async close() {
+      await realtime.close();
       await handle.close();
       if (redis) await redis.quit();
     },

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.ts';
 import type { Database, Dialect } from './db/database.ts';
 import type { Counter } from './lib/rate-limiter.ts';
+import type { Realtime } from './features/realtime/realtime.ts';
 import type { Mailer } from './features/security/mailer.ts';
 
 /** What services need, built once at start and passed explicitly (no globals). */
@@ -11,5 +12,6 @@ export interface AppContext {
   dialect: Dialect;
   counters: Counter;
   mailer: Mailer;
+  realtime: Realtime;
   log: FastifyBaseLogger;
 }

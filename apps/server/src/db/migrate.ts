@@ -2,12 +2,14 @@ import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'k
 import type { Dialect } from './database.ts';
 import * as m0001 from './migrations/0001-foundation.ts';
 import * as m0002 from './migrations/0002-ledger.ts';
+import * as m0003 from './migrations/0003-payments.ts';
 
 type DialectMigration = { up(db: Kysely<any>, dialect: Dialect): Promise<void> };
 
 const MIGRATIONS: Record<string, DialectMigration> = {
   '0001-foundation': m0001,
   '0002-ledger': m0002,
+  '0003-payments': m0003,
 };
 
 class DialectMigrationProvider implements MigrationProvider {

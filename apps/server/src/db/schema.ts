@@ -56,6 +56,8 @@ export interface MembersTable {
   total_live_bet_centavos: ColumnType<number, number | undefined, number>;
   profile_url: string | null;
   frozen_reason: string | null;
+  /** Recorded with the first PIX key, then fixed (support changes it). */
+  cpf: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
   deleted_at: Timestamp | null;
@@ -92,6 +94,89 @@ export interface LedgerEntriesTable {
   /** The member account's balance after this entry; null for house accounts (no running balance). */
   balance_after_centavos: number | null;
   created_at: Timestamp;
+}
+
+export interface PaymentChannelsTable {
+  id: Id;
+  code: string;
+  name: string;
+  /** deposit | withdraw */
+  direction: string;
+  payment_type: string;
+  provider: string;
+  fee_bp: ColumnType<number, number | undefined, number>;
+  fee_fixed_centavos: ColumnType<number, number | undefined, number>;
+  min_centavos: number;
+  max_centavos: number;
+  instant_receipt: ColumnType<number, number | undefined, number>;
+  enabled: ColumnType<number, number | undefined, number>;
+  sort: ColumnType<number, number | undefined, number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface DepositOrdersTable {
+  id: Id;
+  order_no: string;
+  member_id: number;
+  channel_id: number;
+  amount_centavos: number;
+  fee_centavos: ColumnType<number, number | undefined, number>;
+  /** pending -> credited, or expired / failed */
+  status: string;
+  provider: string;
+  psp_txid: string;
+  br_code: string;
+  end_to_end_id: string | null;
+  payment_desc: string | null;
+  expires_at: Timestamp;
+  paid_at: Timestamp | null;
+  credited_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface WebhookEventsTable {
+  id: Id;
+  provider: string;
+  event_id: string;
+  payload: string;
+  /** credited | duplicate | unknown_order | expired_order | amount_mismatch | bad_signature */
+  outcome: string;
+  received_at: Timestamp;
+}
+
+export interface MemberBanksTable {
+  id: Id;
+  member_id: number;
+  /** cpf | cnpj | phone | email | evp */
+  key_type: string;
+  pix_key: string;
+  holder_name: string;
+  bank_name: string | null;
+  is_default: ColumnType<number, number | undefined, number>;
+  created_at: Timestamp;
+  deleted_at: Timestamp | null;
+}
+
+export interface WithdrawalsTable {
+  id: Id;
+  order_no: string;
+  member_id: number;
+  member_bank_id: number;
+  channel_id: number;
+  amount_centavos: number;
+  fee_centavos: ColumnType<number, number | undefined, number>;
+  /** pending_review -> approved -> paying -> paid, or rejected / failed (money back) */
+  status: string;
+  member_remark: string | null;
+  reject_reason: string | null;
+  reviewed_by: number | null;
+  reviewed_at: Timestamp | null;
+  psp_reference: string | null;
+  paid_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
 }
 
 export interface MemberSessionsTable {
@@ -194,6 +279,11 @@ export interface DB {
   ledger_accounts: LedgerAccountsTable;
   ledger_transfers: LedgerTransfersTable;
   ledger_entries: LedgerEntriesTable;
+  payment_channels: PaymentChannelsTable;
+  deposit_orders: DepositOrdersTable;
+  webhook_events: WebhookEventsTable;
+  member_banks: MemberBanksTable;
+  withdrawals: WithdrawalsTable;
   member_sessions: MemberSessionsTable;
   captchas: CaptchasTable;
   email_codes: EmailCodesTable;

@@ -11,14 +11,17 @@ export const PERMISSIONS = [
   'operators.manage',
   'ledger.read',
   'ledger.adjust',
+  'withdrawals.review',
+  'deposits.read',
+  'channels.manage',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
 export const ROLE_PERMISSIONS = {
   superadmin: PERMISSIONS,
-  risk: ['members.read', 'members.write', 'audit.read', 'ledger.read'],
+  risk: ['members.read', 'members.write', 'audit.read', 'ledger.read', 'withdrawals.review', 'deposits.read'],
   support: ['members.read', 'members.write', 'outbox.read'],
-  finance: ['members.read', 'ledger.read', 'ledger.adjust'],
+  finance: ['members.read', 'ledger.read', 'ledger.adjust', 'withdrawals.review', 'deposits.read', 'channels.manage'],
   marketing: ['members.read'],
 } as const satisfies Record<string, readonly Permission[]>;
 export type OperatorRole = keyof typeof ROLE_PERMISSIONS;

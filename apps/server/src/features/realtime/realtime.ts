@@ -1,0 +1,76 @@
+import { EventEmitter } from 'node:events';
+import { formatCentavos } from '@casino/shared/money';
+import type { ServerMessage } from '@casino/shared/schemas/ws';
+import type { Redis } from 'ioredis';
+import type { Database } from '../../db/database.ts';
+
+/**
+ * Pushes messages to a member's open websockets. In-process by default; with REDIS_URL every
+ * server process publishes to Redis and delivers what its own sockets subscribe to.
+ */
+export interface Realtime {
+  publish(memberId: number, message: ServerMessage): void;
+  subscribe(memberId: number, listener: (message: ServerMessage) => void): () => void;
+  close(): Promise<void>;
+}
+
+const CHANNEL_PREFIX = 'member:';
+
+export function createRealtime(redis?: { publisher: Redis; subscriber: Redis }): Realtime {
+  const local = new EventEmitter();
+  local.setMaxListeners(0);
+  const counts = new Map<number, number>();
+
+  if (redis) {
+    redis.subscriber.on('message', (channel: string, text: string) => {
+      if (channel.startsWith(CHANNEL_PREFIX)) local.emit(channel, JSON.parse(text) as ServerMessage);
+    });
+  }
+
+  return {
+    publish(memberId, message) {
+      if (redis) void redis.publisher.publish(`${CHANNEL_PREFIX}${memberId}`, JSON.stringify(message));
+      else local.emit(`${CHANNEL_PREFIX}${memberId}`, message);
+    },
+    subscribe(memberId, listener) {
+      const channel = `${CHANNEL_PREFIX}${memberId}`;
+      local.on(channel, listener);
+      const count = (counts.get(memberId) ?? 0) + 1;
+      counts.set(memberId, count);
+      if (redis && count === 1) void redis.subscriber.subscribe(channel);
+      return () => {
+        local.off(channel, listener);
+        const left = (counts.get(memberId) ?? 1) - 1;
+        if (left > 0) counts.set(memberId, left);
+        else {
+          counts.delete(memberId);
+          if (redis) void redis.subscriber.unsubscribe(channel);
+        }
+      };
+    },
+    async close() {
+      local.removeAllListeners();
+      if (redis) {
+        await redis.subscriber.quit();
+        await redis.publisher.quit();
+      }
+    },
+  };
+}
+
+/** Sends the member's current balances; call it after the transaction that moved them commits. */
+export async function pushBalance(db: Database, realtime: Realtime, memberId: number): Promise<void> {
+  const [accounts, member] = await Promise.all([
+    db.selectFrom('ledger_accounts').select(['kind', 'balance_centavos']).where('member_id', '=', memberId).execute(),
+    db.selectFrom('members').select('wagering_required_centavos').where('id', '=', memberId).executeTakeFirst(),
+  ]);
+  const balance = (kind: string) => accounts.find((a) => a.kind === kind)?.balance_centavos ?? 0;
+  realtime.publish(memberId, {
+    type: 'balance',
+    data: {
+      money: formatCentavos(balance('cash')),
+      fs_money: formatCentavos(balance('rebate')),
+      ml_money: formatCentavos(member?.wagering_required_centavos ?? 0),
+    },
+  });
+}
