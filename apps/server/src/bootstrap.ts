@@ -6,6 +6,8 @@ import { type DatabaseHandle, openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { seedSite } from './db/seed.ts';
 import { ensureAdminOperator } from './features/admin/operators.service.ts';
+import { randomBytes } from 'node:crypto';
+import { createSandboxPsp } from './features/payments/sandbox-psp.ts';
 import { createRealtime, type Realtime } from './features/realtime/realtime.ts';
 import { createMailer } from './features/security/mailer.ts';
 import { type Counter, MemoryCounter, RedisCounter } from './lib/rate-limiter.ts';
@@ -54,6 +56,8 @@ export async function startRuntime(
     counters,
     mailer: createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log }),
     realtime,
+    psp: createSandboxPsp({ publicUrl: config.PUBLIC_URL, merchantName: 'Aurora Bet', merchantCity: 'SAO PAULO' }),
+    webhookSecret: config.PIX_WEBHOOK_SECRET ?? randomBytes(32).toString('hex'),
     log,
   };
   return {

@@ -23,6 +23,8 @@ const envSchema = z
     PUBLIC_URL: z.url('must be a URL such as https://casino.example').default('http://localhost:3000'),
     CASINO_CAPTCHA: z.enum(['enabled', 'disabled']).default('enabled'),
     PIX_PROVIDER: z.enum(['sandbox']).default('sandbox'),
+    PIX_WEBHOOK_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    DEPOSIT_EXPIRY_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(30),
     SMTP_URL: z
       .string()
       .regex(/^smtps?:\/\/.+/, 'must be smtp://user:pass@host:port')

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.ts';
 import type { Database, Dialect } from './db/database.ts';
 import type { Counter } from './lib/rate-limiter.ts';
+import type { PaymentProvider } from './features/payments/psp.ts';
 import type { Realtime } from './features/realtime/realtime.ts';
 import type { Mailer } from './features/security/mailer.ts';
 
@@ -13,5 +14,8 @@ export interface AppContext {
   counters: Counter;
   mailer: Mailer;
   realtime: Realtime;
+  psp: PaymentProvider;
+  /** Secret of the sandbox PSP's webhook signatures. */
+  webhookSecret: string;
   log: FastifyBaseLogger;
 }

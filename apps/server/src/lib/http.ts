@@ -8,6 +8,8 @@ export class AppError extends Error {
     readonly errorCode: ErrorCode,
     readonly fieldErrors?: Record<string, string[]>,
     readonly extra?: Record<string, unknown>,
+    /** Values for the message's {{placeholders}} (amounts already formatted for the reader). */
+    readonly messageValues?: Record<string, string | number> | ((lang: string) => Record<string, string | number>),
   ) {
     super(errorCode);
   }
@@ -37,14 +39,15 @@ export function ok<T>(request: FastifyRequest, data: T, messageKey = 'ok', value
 
 export function sendError(request: FastifyRequest, reply: FastifyReply, error: AppError) {
   const lang = requestLang(request);
+  const values = typeof error.messageValues === 'function' ? error.messageValues(lang) : error.messageValues;
   const errors = error.fieldErrors
-    ? Object.fromEntries(Object.entries(error.fieldErrors).map(([f, keys]) => [f, keys.map((k) => translate(lang, k))]))
+    ? Object.fromEntries(Object.entries(error.fieldErrors).map(([f, keys]) => [f, keys.map((k) => translate(lang, k, values))]))
     : undefined;
   const firstFieldMessage = errors ? Object.values(errors)[0]?.[0] : undefined;
   return reply.status(error.status).send({
     code: error.status,
     status: 'error',
-    message: firstFieldMessage ?? translate(lang, ERRORS[error.errorCode].message),
+    message: firstFieldMessage ?? translate(lang, ERRORS[error.errorCode].message, values),
     data: null,
     error_code: error.errorCode,
     ...(errors ? { errors } : {}),
