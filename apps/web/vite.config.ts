@@ -51,7 +51,7 @@ export default defineConfig({
   ],
   server: {
     port: 5173,
-    proxy: { '/api': SERVER, '/static': SERVER },
+    proxy: { '/api': SERVER, '/static': SERVER, '/ws': { target: SERVER, ws: true } },
   },
   build: { target: 'es2022', sourcemap: false, manifest: true },
 });

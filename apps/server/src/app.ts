@@ -9,6 +9,8 @@ import type { AppContext } from './context.ts';
 import { adminRoutes } from './features/admin/admin.routes.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { depositsRoutes } from './features/deposits/deposits.routes.ts';
+import type { Deliver } from './features/deposits/sandbox-bank.ts';
+import { wsRoutes } from './features/realtime/ws.routes.ts';
 import { memberBanksRoutes } from './features/member-banks/member-banks.routes.ts';
 import { orderCenterRoutes } from './features/order-center/order-center.routes.ts';
 import { withdrawalsAdminRoutes } from './features/withdrawals/withdrawals-admin.routes.ts';
@@ -36,6 +38,8 @@ function findNulField(value: unknown, path = '', depth = 0): string | undefined 
 export interface BuildOptions {
   /** Serve the built SPAs (off in API tests). */
   serveSites?: boolean;
+  /** How the sandbox bank delivers its webhook (tests deliver through inject). */
+  sandboxDeliver?: Deliver;
 }
 
 /** The whole HTTP application as one Fastify instance; tests call `inject` on it. */
@@ -106,7 +110,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(profileRoutes, { ctx });
   await app.register(securityRoutes, { ctx });
   await app.register(adminRoutes, { ctx });
-  await app.register(depositsRoutes, { ctx });
+  await app.register(depositsRoutes, { ctx, ...(options.sandboxDeliver ? { deliver: options.sandboxDeliver } : {}) });
+  await app.register(wsRoutes, { ctx });
   await app.register(memberBanksRoutes, { ctx });
   await app.register(withdrawalsRoutes, { ctx });
   await app.register(withdrawalsAdminRoutes, { ctx });

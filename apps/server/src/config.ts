@@ -24,7 +24,12 @@ const envSchema = z
     CASINO_CAPTCHA: z.enum(['enabled', 'disabled']).default('enabled'),
     PIX_PROVIDER: z.enum(['sandbox']).default('sandbox'),
     PIX_WEBHOOK_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-    DEPOSIT_EXPIRY_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(30),
+    DEPOSIT_EXPIRY_MINUTES: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 60)
+      .default(30),
     SMTP_URL: z
       .string()
       .regex(/^smtps?:\/\/.+/, 'must be smtp://user:pass@host:port')

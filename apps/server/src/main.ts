@@ -1,6 +1,7 @@
 import { buildApp } from './app.ts';
 import { createLogger, startRuntime } from './bootstrap.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { expireOrders } from './features/deposits/deposits.repository.ts';
 
 async function main() {
   let config: ReturnType<typeof loadConfig>;
@@ -39,6 +40,12 @@ async function main() {
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  // Deposit orders past their expiry are closed; each process may do it, the update is conditional.
+  const sweeper = setInterval(() => {
+    expireOrders(runtime.ctx.db, new Date().toISOString()).catch((error) => log.error({ err: error }, 'expiring deposit orders failed'));
+  }, 30_000);
+  sweeper.unref();
 
   await app.listen({ port: config.PORT, host: config.HOST });
   log.info(`player site ${config.PUBLIC_URL}/  back office ${config.PUBLIC_URL}/admin  API docs ${config.PUBLIC_URL}/api/docs`);

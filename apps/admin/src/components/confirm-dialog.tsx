@@ -2,6 +2,8 @@ import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } fr
 import { useTranslation } from 'react-i18next';
 
 export const REASON_MAX_LENGTH = 500;
+/** The server refuses shorter reasons where one is mandatory. */
+export const REASON_MIN_LENGTH = 3;
 
 type ConfirmDialogProps = {
   open: boolean;
@@ -9,8 +11,10 @@ type ConfirmDialogProps = {
   description: ReactNode;
   confirmLabel: string;
   tone?: 'danger' | 'primary';
-  /** Shows an optional free-text reason field (name="reason"). */
+  /** Shows a free-text reason field (name="reason"). */
   withReason?: boolean;
+  /** The reason must be given (at least REASON_MIN_LENGTH characters) before confirming. */
+  reasonRequired?: boolean;
   pending?: boolean;
   /** The server's refusal, shown inside the dialog (toasts sit below the modal's top layer). */
   error?: string | null;
@@ -26,6 +30,7 @@ export function ConfirmDialog({
   confirmLabel,
   tone = 'primary',
   withReason = false,
+  reasonRequired = false,
   pending = false,
   error = null,
   onConfirm,
@@ -36,12 +41,14 @@ export function ConfirmDialog({
   const titleId = useId();
   const reasonId = useId();
   const [reason, setReason] = useState('');
+  const [reasonTooShort, setReasonTooShort] = useState(false);
 
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
     if (open && !dialog.open) {
       setReason('');
+      setReasonTooShort(false);
       dialog.showModal();
     } else if (!open && dialog.open) {
       dialog.close();
@@ -50,7 +57,12 @@ export function ConfirmDialog({
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    if (!pending) onConfirm(reason.trim());
+    if (pending) return;
+    if (reasonRequired && reason.trim().length < REASON_MIN_LENGTH) {
+      setReasonTooShort(true);
+      return;
+    }
+    onConfirm(reason.trim());
   }
 
   return (
@@ -76,18 +88,29 @@ export function ConfirmDialog({
         {withReason && (
           <div className="mt-4">
             <label htmlFor={reasonId} className="field-label">
-              {t('common.reason_optional')}
+              {reasonRequired ? t('common.reason_required') : t('common.reason_optional')}
             </label>
             <textarea
               id={reasonId}
               name="reason"
               rows={3}
+              required={reasonRequired}
               maxLength={REASON_MAX_LENGTH}
               value={reason}
-              onChange={(event) => setReason(event.target.value)}
+              onChange={(event) => {
+                setReason(event.target.value);
+                setReasonTooShort(false);
+              }}
               placeholder={t('common.reason_placeholder')}
+              aria-invalid={reasonTooShort ? true : undefined}
+              aria-describedby={reasonTooShort ? `${reasonId}-error` : undefined}
               className="input h-auto resize-none py-2"
             />
+            {reasonTooShort && (
+              <p id={`${reasonId}-error`} className="mt-1 text-xs text-rose-300">
+                {t('common.reason_too_short', { min: REASON_MIN_LENGTH })}
+              </p>
+            )}
           </div>
         )}
         <div className="mt-5 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">

@@ -1,6 +1,8 @@
 import type React from 'react';
 import {
+  ArrowDownToLine,
   ArrowLeft,
+  ArrowUpFromLine,
   Check,
   ChevronDown,
   ChevronLeft,
@@ -8,6 +10,7 @@ import {
   CircleAlert,
   Globe,
   Inbox,
+  Landmark,
   Lock,
   LockOpen,
   LogOut,
@@ -16,9 +19,11 @@ import {
   Mail,
   Menu,
   PanelLeft,
+  Pencil,
   Plus,
   Power,
   RefreshCw,
+  Scale,
   ScrollText,
   Search,
   Shield,
@@ -55,6 +60,11 @@ export const CheckIcon = icon(Check);
 export const InboxIcon = icon(Inbox);
 export const ArrowLeftIcon = icon(ArrowLeft);
 export const SidebarIcon = icon(PanelLeft);
+export const WithdrawalIcon = icon(ArrowUpFromLine);
+export const DepositIcon = icon(ArrowDownToLine);
+export const ChannelIcon = icon(Landmark);
+export const EditIcon = icon(Pencil);
+export const AdjustIcon = icon(Scale);
 
 /** The back office's own mark (not an icon of the set). */
 export const LogoMark = (p: React.SVGProps<SVGSVGElement>) => (

@@ -56,9 +56,11 @@ export function setUnauthorizedHandler(handler: () => void): void {
 type Query = Record<string, string | number | undefined | null>;
 
 export type RequestOptions = {
-  method?: 'GET' | 'POST';
+  method?: 'GET' | 'POST' | 'PATCH';
   query?: Query;
   body?: unknown;
+  /** Extra headers, such as the Idempotency-Key of a money-moving form. */
+  headers?: Record<string, string>;
   signal?: AbortSignal;
 };
 
@@ -76,7 +78,7 @@ function buildUrl(path: string, query: Query | undefined): string {
 /** Every call of the back office goes through here: token, language, envelope, 401 handling. */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<ApiResult<T>> {
   const method = options.method ?? 'GET';
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   const token = readToken();
   if (token) headers.Authorization = `Bearer ${token}`;
   if (method !== 'GET') headers['Content-Type'] = 'application/json';
@@ -118,5 +120,13 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
 
 export const api = {
   get: <T>(path: string, query?: Query, signal?: AbortSignal) => apiRequest<T>(path, { query, signal }),
-  post: <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: 'POST', body }),
+  post: <T>(path: string, body?: unknown, headers?: Record<string, string>) => apiRequest<T>(path, { method: 'POST', body, headers }),
+  patch: <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: 'PATCH', body }),
 };
+
+/** A fresh key per submission: the server posts a money movement once per key, so a double click moves money once. */
+export function newIdempotencyKey(): string {
+  // getRandomValues works outside secure contexts too (randomUUID does not).
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { formatDateTime, formatMoney, formatRelative } from './format';
+import { basisPointsToPercent, formatDateTime, formatMoney, formatRelative, parseReaisInput, percentToBasisPoints } from './format';
 
 // Intl output uses narrow no-break spaces in places; compare with plain spaces.
 const plain = (text: string) => text.replace(/\s/g, ' ');
@@ -38,5 +38,29 @@ describe('formatRelative', () => {
     expect(formatRelative('2026-11-21T11:58:00Z', 'en', now)).toBe('2 minutes ago');
     expect(formatRelative('2026-11-21T09:00:00Z', 'en', now)).toBe('3 hours ago');
     expect(formatRelative('2026-11-21T12:00:00Z', 'en', now)).toBe('now');
+  });
+});
+
+describe('parseReaisInput', () => {
+  test('reads reais as operators type them, in either decimal mark', () => {
+    expect(parseReaisInput('200')).toBe('200.00');
+    expect(parseReaisInput('200,5')).toBe('200.50');
+    expect(parseReaisInput('1.234,56')).toBe('1234.56');
+    expect(parseReaisInput('R$ 10.25')).toBe('10.25');
+  });
+
+  test('refuses zero, negatives, three decimals and text', () => {
+    for (const bad of ['0', '0,00', '-5', '1,234', '1.2.3', 'abc', '', '1e3']) expect(parseReaisInput(bad)).toBeNull();
+  });
+});
+
+describe('percent and basis points', () => {
+  test('round-trips without floats', () => {
+    expect(basisPointsToPercent(150)).toBe('1.50');
+    expect(percentToBasisPoints('1,5')).toBe(150);
+    expect(percentToBasisPoints('0')).toBe(0);
+    expect(percentToBasisPoints('100')).toBe(10_000);
+    expect(percentToBasisPoints('100.01')).toBeNull();
+    expect(percentToBasisPoints('0.001')).toBeNull();
   });
 });

@@ -1,4 +1,5 @@
 import type { LanguageCode } from '@casino/shared/languages';
+import { formatCentavos, parseReais } from '@casino/shared/money';
 import { localeOf } from './i18n';
 
 function parseDate(value: string): Date | null {
@@ -65,4 +66,27 @@ export function formatMoney(value: string | null | undefined, language: Language
 
 export function formatNumber(value: number, language: LanguageCode): string {
   return new Intl.NumberFormat(localeOf(language)).format(value);
+}
+
+/**
+ * Reais typed by an operator ("200", "200,5", "1.234,56", "1234.56") to the API's "1234.56" form;
+ * null when it is not a positive amount with at most two decimals. Parsed as text, never as a float.
+ */
+export function parseReaisInput(text: string): string | null {
+  let value = text.trim().replace(/^R\$\s*/i, '').replace(/\s/g, '');
+  // With a comma, the comma is the decimal mark and dots group thousands (pt-BR).
+  if (value.includes(',')) value = value.replace(/\./g, '').replace(',', '.');
+  const centavos = parseReais(value);
+  return centavos === null || centavos === 0 ? null : formatCentavos(centavos);
+}
+
+/** Basis points (150) to the percent text operators read ("1.50"). */
+export function basisPointsToPercent(bp: number): string {
+  return formatCentavos(bp);
+}
+
+/** A percent typed by an operator ("1,5", "2.25") to basis points; null when out of 0..100 or finer than 0.01. */
+export function percentToBasisPoints(text: string): number | null {
+  const bp = parseReais(text.trim().replace(',', '.'));
+  return bp !== null && bp <= 10_000 ? bp : null;
 }

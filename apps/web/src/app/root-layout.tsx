@@ -7,7 +7,8 @@ import { LoadingBlock } from '../components/spinner.tsx';
 import { Toaster } from '../components/toaster.tsx';
 import { hideLoginExpired, useLoginExpired } from '../lib/dialogs.ts';
 import { closeAuthModals, openLogin, useAuthModals } from '../lib/modals.ts';
-import { useIsLoggedIn } from '../lib/session.ts';
+import { useRealtime } from '../lib/realtime.ts';
+import { useIsLoggedIn, useSession } from '../lib/session.ts';
 import { useUserRefresh } from '../lib/user.ts';
 
 const AuthModal = lazy(() => import('../features/auth/auth-modal.tsx'));
@@ -64,6 +65,12 @@ function AuthModalHost() {
   );
 }
 
+/** The push channel while logged in (own component: balance pushes re-render only this). */
+function RealtimeConnection() {
+  useRealtime(useSession().token);
+  return null;
+}
+
 /** Everything every page shares: scroll to top, user refresh, toasts, dialogs, auth modals. */
 export function RootLayout() {
   const location = useLocation();
@@ -79,6 +86,7 @@ export function RootLayout() {
   return (
     <>
       <NavigationProgress />
+      <RealtimeConnection />
       <Outlet />
       <Toaster />
       <LoginExpiredDialog />

@@ -7,11 +7,19 @@ import { createHmac, randomBytes } from 'node:crypto';
 export interface PaymentProvider {
   readonly name: string;
   /** Opens a PIX charge for a deposit order: the BR Code the player pays. */
-  createCharge(order: { orderNo: string; amountCentavos: number; expiresAt: Date }): Promise<{ txid: string; brCode: string; payPageUrl: string | null }>;
+  createCharge(order: {
+    orderNo: string;
+    amountCentavos: number;
+    expiresAt: Date;
+  }): Promise<{ txid: string; brCode: string; payPageUrl: string | null }>;
   /** Pays a withdrawal to a PIX key; `reference` identifies the payment at the provider. */
-  payout(withdrawal: { orderNo: string; amountCentavos: number; keyType: string; pixKey: string; holderName: string }): Promise<
-    { ok: true; reference: string } | { ok: false; reason: string }
-  >;
+  payout(withdrawal: {
+    orderNo: string;
+    amountCentavos: number;
+    keyType: string;
+    pixKey: string;
+    holderName: string;
+  }): Promise<{ ok: true; reference: string } | { ok: false; reason: string }>;
 }
 
 /** txid: 26-35 alphanumerics chosen by the receiver (Banco Central's API Pix). */

@@ -1,0 +1,276 @@
+import { randomBytes } from 'node:crypto';
+import { formatBRL, formatCentavos } from '@casino/shared/money';
+import type { PaymentChannel } from '@casino/shared/schemas/payments';
+import QRCode from 'qrcode';
+import type { AppContext } from '../../context.ts';
+import { nowIso } from '../../db/database.ts';
+import type { Database } from '../../db/database.ts';
+import { AppError } from '../../lib/http.ts';
+import { translate } from '../../lib/i18n.ts';
+import { cash, house, postTransfer } from '../ledger/ledger.service.ts';
+import { pushBalance } from '../realtime/realtime.ts';
+import * as repo from './deposits.repository.ts';
+
+type ChannelRow = Awaited<ReturnType<typeof repo.listChannels>>[number];
+type OrderRow = NonNullable<Awaited<ReturnType<typeof repo.findOrderByNo>>>;
+
+const MAX_OPEN_ORDERS = 5;
+const QUICK_AMOUNTS_CENTAVOS = [2_000, 5_000, 10_000, 20_000, 50_000, 100_000];
+
+function feePercent(bp: number): string {
+  return `${Math.floor(bp / 100)}.${String(bp % 100).padStart(2, '0')}`;
+}
+
+export function toChannel(row: ChannelRow): PaymentChannel {
+  return {
+    id: row.id,
+    name: row.name,
+    code: row.code,
+    direction: row.direction as 'deposit' | 'withdraw',
+    payment_type: row.payment_type,
+    fee: feePercent(row.fee_bp),
+    fee_fixed: formatCentavos(row.fee_fixed_centavos),
+    min: formatCentavos(row.min_centavos),
+    max: formatCentavos(row.max_centavos),
+    instant_receipt: row.instant_receipt === 1,
+    icon: `/static/payments/${row.code}.svg`,
+  };
+}
+
+/** The fee of an amount on a channel, rounded down to the centavo (the player's favour). */
+export function channelFee(channel: Pick<ChannelRow, 'fee_bp' | 'fee_fixed_centavos'>, amountCentavos: number): number {
+  return Math.floor((amountCentavos * channel.fee_bp) / 10_000) + channel.fee_fixed_centavos;
+}
+
+export async function onlineChannels(ctx: AppContext, lang: string, expiryMinutes: number) {
+  const channels = await repo.listChannels(ctx.db, 'deposit');
+  const pix = channels[0];
+  const t = (key: string, values?: Record<string, unknown>) => translate(lang, key, values);
+  const rules = pix
+    ? [
+        {
+          title: t('money.rule_min_deposit'),
+          content: t('money.rule_min_deposit_text', { min: formatBRL(pix.min_centavos, lang), max: formatBRL(pix.max_centavos, lang) }),
+        },
+        { title: t('money.rule_own_cpf'), content: t('money.rule_own_cpf_text') },
+        { title: t('money.rule_expiry'), content: t('money.rule_expiry_text', { minutes: expiryMinutes }) },
+        { title: t('money.rule_turnover'), content: t('money.rule_turnover_text') },
+      ]
+    : [];
+  const quick = pix ? QUICK_AMOUNTS_CENTAVOS.filter((a) => a >= pix.min_centavos && a <= pix.max_centavos) : [];
+  return { list: channels.map(toChannel), quick_amounts: quick.map(formatCentavos), trading_rules: rules };
+}
+
+export function assertAmountInChannel(channel: Pick<ChannelRow, 'min_centavos' | 'max_centavos'>, amountCentavos: number) {
+  if (amountCentavos < channel.min_centavos) {
+    throw new AppError('AMOUNT_BELOW_MIN', { money: ['money.amount_below_min'] }, undefined, (lang) => ({
+      min: formatBRL(channel.min_centavos, lang),
+    }));
+  }
+  if (amountCentavos > channel.max_centavos) {
+    throw new AppError('AMOUNT_ABOVE_MAX', { money: ['money.amount_above_max'] }, undefined, (lang) => ({
+      max: formatBRL(channel.max_centavos, lang),
+    }));
+  }
+}
+
+function newOrderNo(prefix: string): string {
+  const day = nowIso().slice(0, 10).replace(/-/g, '');
+  const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+  const bytes = randomBytes(10);
+  let tail = '';
+  for (const b of bytes) tail += alphabet[b % alphabet.length];
+  return `${prefix}${day}${tail}`;
+}
+
+export async function toDepositOrder(order: OrderRow, methodName: string) {
+  return {
+    order_no: order.order_no,
+    amount: formatCentavos(order.amount_centavos),
+    fee: formatCentavos(order.fee_centavos),
+    method: methodName,
+    status: order.status as 'pending' | 'credited' | 'expired' | 'failed',
+    br_code: order.br_code,
+    qr_image: await QRCode.toDataURL(order.br_code, { errorCorrectionLevel: 'M', margin: 1, width: 320 }),
+    sandbox_pay_url: order.provider === 'sandbox' ? `/sandbox-psp/pay/${order.psp_txid}` : null,
+    expires_at: order.expires_at,
+    credited_at: order.credited_at,
+    created_at: order.created_at,
+  };
+}
+
+/** Creates a PIX charge for a deposit; the money moves only when the PSP confirms payment. */
+export async function createDeposit(
+  ctx: AppContext,
+  memberId: number,
+  input: { money: number; payment_id: number; payment_desc?: string | undefined },
+) {
+  const channel = await repo.findChannel(ctx.db, input.payment_id);
+  if (!channel || channel.direction !== 'deposit' || channel.enabled !== 1)
+    throw new AppError('CHANNEL_UNKNOWN', { payment_id: ['money.channel_unknown'] });
+  assertAmountInChannel(channel, input.money);
+  const now = new Date();
+  if ((await repo.countOpenOrders(ctx.db, memberId, now.toISOString())) >= MAX_OPEN_ORDERS) throw new AppError('RATE_LIMITED');
+
+  const orderNo = newOrderNo('D');
+  const expiresAt = new Date(now.getTime() + ctx.config.DEPOSIT_EXPIRY_MINUTES * 60_000);
+  const charge = await ctx.psp.createCharge({ orderNo, amountCentavos: input.money, expiresAt });
+  const order = await ctx.db
+    .insertInto('deposit_orders')
+    .values({
+      order_no: orderNo,
+      member_id: memberId,
+      channel_id: channel.id,
+      amount_centavos: input.money,
+      fee_centavos: channelFee(channel, input.money),
+      status: 'pending',
+      provider: ctx.psp.name,
+      psp_txid: charge.txid,
+      br_code: charge.brCode,
+      end_to_end_id: null,
+      payment_desc: input.payment_desc ?? null,
+      expires_at: expiresAt.toISOString(),
+      paid_at: null,
+      credited_at: null,
+      created_at: now.toISOString(),
+      updated_at: now.toISOString(),
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return toDepositOrder(order, channel.name);
+}
+
+export async function memberOrder(ctx: AppContext, memberId: number, orderNo: string) {
+  const order = await repo.findOrderByNo(ctx.db, orderNo);
+  // Another member's order number reads as unknown: nothing about it leaks.
+  if (!order || order.member_id !== memberId) throw new AppError('ORDER_NOT_FOUND');
+  const channel = await repo.findChannel(ctx.db, order.channel_id);
+  return toDepositOrder(order, channel?.name ?? 'PIX');
+}
+
+export async function memberOrders(ctx: AppContext, memberId: number, page: number, pageSize: number) {
+  const base = ctx.db.selectFrom('deposit_orders').where('member_id', '=', memberId);
+  const [rows, total] = await Promise.all([
+    base
+      .innerJoin('payment_channels', 'payment_channels.id', 'deposit_orders.channel_id')
+      .select([
+        'deposit_orders.order_no',
+        'deposit_orders.amount_centavos',
+        'payment_channels.name as method',
+        'deposit_orders.status',
+        'deposit_orders.created_at',
+        'deposit_orders.credited_at',
+      ])
+      .orderBy('deposit_orders.id', 'desc')
+      .limit(pageSize)
+      .offset((page - 1) * pageSize)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return {
+    list: rows.map((r) => ({
+      order_no: r.order_no,
+      amount: formatCentavos(r.amount_centavos),
+      method: r.method,
+      status: r.status as 'pending' | 'credited' | 'expired' | 'failed',
+      created_at: r.created_at,
+      credited_at: r.credited_at,
+    })),
+    total: Number(total.n),
+    page,
+    page_size: pageSize,
+  };
+}
+
+export type PixPayment = { endToEndId: string; txid: string; valor: string; horario?: string | undefined };
+export type CreditOutcome = 'credited' | 'duplicate' | 'unknown_order' | 'expired_order' | 'amount_mismatch';
+
+/**
+ * Credits one confirmed PIX payment at most once: the order moves pending -> credited with a
+ * conditional update and the ledger transfer carries the order's key, in one transaction; a
+ * second delivery finds the order credited and moves nothing.
+ */
+export async function creditPayment(ctx: AppContext, payment: PixPayment): Promise<CreditOutcome> {
+  const order = await repo.findOrderByTxid(ctx.db, payment.txid);
+  if (!order) return 'unknown_order';
+  const paidCentavos = /^\d{1,12}\.\d{2}$/.test(payment.valor) ? Number(payment.valor.replace('.', '')) : Number.NaN;
+  if (paidCentavos !== order.amount_centavos) return 'amount_mismatch';
+  const now = nowIso();
+  const outcome = await ctx.db.transaction().execute(async (trx) => creditInTransaction(trx, order, payment.endToEndId, now));
+  if (outcome === 'credited') {
+    await pushBalance(ctx.db, ctx.realtime, order.member_id);
+    ctx.realtime.publish(order.member_id, {
+      type: 'deposit',
+      data: { order_no: order.order_no, status: 'credited', amount: formatCentavos(order.amount_centavos) },
+    });
+  }
+  return outcome;
+}
+
+async function creditInTransaction(trx: Database, order: OrderRow, endToEndId: string, now: string): Promise<CreditOutcome> {
+  const updated = await trx
+    .updateTable('deposit_orders')
+    .set({ status: 'credited', end_to_end_id: endToEndId, paid_at: now, credited_at: now, updated_at: now })
+    .where('id', '=', order.id)
+    .where('status', '=', 'pending')
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+  if (Number(updated.numUpdatedRows) !== 1) {
+    const current = await trx.selectFrom('deposit_orders').select('status').where('id', '=', order.id).executeTakeFirstOrThrow();
+    return current.status === 'credited' ? 'duplicate' : 'expired_order';
+  }
+  const net = order.amount_centavos - order.fee_centavos;
+  const lines = [
+    { account: house('psp_clearing'), amountCentavos: -order.amount_centavos },
+    { account: cash(order.member_id), amountCentavos: net },
+    ...(order.fee_centavos > 0 ? [{ account: house('fees'), amountCentavos: order.fee_centavos }] : []),
+  ];
+  await postTransfer(trx, {
+    key: `deposit:${order.order_no}`,
+    code: 'deposit',
+    lines,
+    meta: { order_no: order.order_no, end_to_end_id: endToEndId },
+  });
+  return 'credited';
+}
+
+export async function adminDeposits(
+  ctx: AppContext,
+  filter: { status?: string | undefined; member_id?: number | undefined; page: number; page_size: number },
+) {
+  let base = ctx.db.selectFrom('deposit_orders').innerJoin('members', 'members.id', 'deposit_orders.member_id');
+  if (filter.status) base = base.where('deposit_orders.status', '=', filter.status);
+  if (filter.member_id) base = base.where('deposit_orders.member_id', '=', filter.member_id);
+  const [rows, total] = await Promise.all([
+    base
+      .innerJoin('payment_channels', 'payment_channels.id', 'deposit_orders.channel_id')
+      .select([
+        'deposit_orders.id',
+        'deposit_orders.member_id',
+        'members.account as member_name',
+        'deposit_orders.order_no',
+        'deposit_orders.amount_centavos',
+        'payment_channels.name as method',
+        'deposit_orders.status',
+        'deposit_orders.end_to_end_id',
+        'deposit_orders.expires_at',
+        'deposit_orders.created_at',
+        'deposit_orders.credited_at',
+      ])
+      .orderBy('deposit_orders.id', 'desc')
+      .limit(filter.page_size)
+      .offset((filter.page - 1) * filter.page_size)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return {
+    list: rows.map(({ amount_centavos, status, ...r }) => ({
+      ...r,
+      amount: formatCentavos(amount_centavos),
+      status: status as 'pending' | 'credited' | 'expired' | 'failed',
+    })),
+    total: Number(total.n),
+    page: filter.page,
+    page_size: filter.page_size,
+  };
+}

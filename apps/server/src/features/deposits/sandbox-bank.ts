@@ -1,0 +1,80 @@
+import { formatBRL } from '@casino/shared/money';
+import type { AppContext } from '../../context.ts';
+import { translate } from '../../lib/i18n.ts';
+import { newEndToEndId, signWebhook } from '../payments/psp.ts';
+import { findOrderByTxid } from './deposits.repository.ts';
+import { SIGNATURE_HEADER, TIMESTAMP_HEADER } from './webhook.ts';
+
+/**
+ * The sandbox PSP's "bank app": a page that shows the charge and pays it. Paying sends the signed
+ * webhook over HTTP to this server's webhook URL, the same path a real PSP's call takes.
+ */
+export type Deliver = (path: string, body: string, headers: Record<string, string>) => Promise<number>;
+
+export function httpDeliver(publicUrl: string): Deliver {
+  return async (path, body, headers) => {
+    const response = await fetch(new URL(path, publicUrl), {
+      method: 'POST',
+      body,
+      headers: { 'content-type': 'application/json', ...headers },
+    });
+    return response.status;
+  };
+}
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+export async function sandboxPage(ctx: AppContext, txid: string, lang: string): Promise<string | null> {
+  const order = await findOrderByTxid(ctx.db, txid);
+  if (!order) return null;
+  const t = (key: string, values?: Record<string, unknown>) => escapeHtml(translate(lang, key, values));
+  const amount = formatBRL(order.amount_centavos, lang);
+  const expired = order.status === 'pending' && Date.parse(order.expires_at) <= Date.now();
+  const state =
+    order.status === 'credited'
+      ? `<p class="ok" role="status">${t('money.sandbox_paid')}</p>`
+      : order.status !== 'pending' || expired
+        ? `<p class="bad" role="status">${t('money.sandbox_expired')}</p>`
+        : `<form method="post" action="/sandbox-psp/pay/${escapeHtml(txid)}?lang=${escapeHtml(lang)}"><button type="submit">${t('money.sandbox_pay', { amount })}</button></form>`;
+  return `<!doctype html>
+<html lang="${escapeHtml(lang)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<title>${t('money.sandbox_title')}</title>
+<style>
+body{margin:0;font-family:system-ui,sans-serif;background:#0f172a;color:#e2e8f0;display:flex;min-height:100vh;align-items:center;justify-content:center}
+main{background:#1e293b;border-radius:16px;padding:28px;max-width:360px;width:calc(100% - 32px);box-shadow:0 10px 40px #0008}
+h1{font-size:20px;margin:0 0 8px;color:#a78bfa}p{line-height:1.5;color:#cbd5e1;font-size:14px}
+dl{display:grid;grid-template-columns:auto 1fr;gap:6px 12px;margin:16px 0}dt{color:#94a3b8}dd{margin:0;text-align:right;font-weight:600}
+button{width:100%;padding:14px;border:0;border-radius:12px;background:#8b5cf6;color:#fff;font-size:16px;font-weight:700;cursor:pointer}
+.ok{color:#4ade80;font-weight:700}.bad{color:#f87171;font-weight:700}code{font-size:11px;word-break:break-all;color:#94a3b8}
+</style></head>
+<body><main>
+<h1>${t('money.sandbox_title')}</h1>
+<p>${t('money.sandbox_intro')}</p>
+<dl><dt>${t('money.sandbox_receiver')}</dt><dd>Aurora Bet</dd><dt>${t('money.sandbox_amount')}</dt><dd>${escapeHtml(amount)}</dd></dl>
+${state}
+<p><code>${escapeHtml(order.br_code)}</code></p>
+</main></body></html>`;
+}
+
+/** The bank pays: one PIX confirmation for the charge, signed, to the webhook. */
+export async function sandboxPay(ctx: AppContext, txid: string, deliver: Deliver): Promise<boolean> {
+  const order = await findOrderByTxid(ctx.db, txid);
+  if (!order || order.status !== 'pending') return false;
+  const amount = order.amount_centavos;
+  const body = JSON.stringify({
+    pix: [
+      {
+        endToEndId: newEndToEndId(),
+        txid,
+        valor: `${Math.floor(amount / 100)}.${String(amount % 100).padStart(2, '0')}`,
+        horario: new Date().toISOString(),
+      },
+    ],
+  });
+  const timestamp = Date.now();
+  const status = await deliver('/api/webhooks/pix/sandbox', body, {
+    [TIMESTAMP_HEADER]: String(timestamp),
+    [SIGNATURE_HEADER]: signWebhook(ctx.webhookSecret, timestamp, body),
+  });
+  return status === 200;
+}
