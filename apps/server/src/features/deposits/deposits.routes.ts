@@ -131,14 +131,12 @@ export const depositsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; deliver?: 
       { schema: { tags, summary: 'PIX payment confirmations from the sandbox PSP (HMAC-signed)', hide: false } },
       async (request, reply) => {
         const result = await handleSandboxWebhook(ctx, typeof request.body === 'string' ? request.body : '', request.headers);
-        return reply
-          .status(result.status)
-          .send({
-            code: result.status,
-            status: result.status === 200 ? 'success' : 'error',
-            message: '',
-            data: { outcomes: result.outcomes },
-          });
+        return reply.status(result.status).send({
+          code: result.status,
+          status: result.status === 200 ? 'success' : 'error',
+          message: '',
+          data: { outcomes: result.outcomes },
+        });
       },
     );
   });
