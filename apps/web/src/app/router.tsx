@@ -3,7 +3,7 @@ import { MainLayout } from './main-layout.tsx';
 import { HydrateFallback, RootLayout } from './root-layout.tsx';
 import { RouteError } from './route-error.tsx';
 
-const wallet = () => import('../features/wallet/wallet-pages.tsx');
+const rechargeWithdraw = () => import('../features/wallet/recharge-withdraw-page.tsx');
 const games = () => import('../features/games/games-pages.tsx');
 const promotions = () => import('../features/promotions/promotion-pages.tsx');
 const infoCenter = () => import('../features/info-center/info-center-pages.tsx');
@@ -22,15 +22,27 @@ const layoutRoutes: RouteObject[] = [
   { path: 'video', lazy: () => games().then((m) => ({ Component: m.VideoPage })) },
   { path: 'searchGames', lazy: () => games().then((m) => ({ Component: m.SearchGamesPage })) },
   { path: 'login', lazy: () => import('../features/auth/login-page.tsx').then((m) => ({ Component: m.LoginPage })) },
-  { path: 'recharge', lazy: () => wallet().then((m) => ({ Component: m.RechargePage })) },
-  { path: 'rechargeRecord', lazy: () => wallet().then((m) => ({ Component: m.RechargeRecordPage })) },
-  { path: 'recharge-payment', lazy: () => wallet().then((m) => ({ Component: m.RechargePaymentPage })) },
-  { path: 'withdraw', lazy: () => wallet().then((m) => ({ Component: m.WithdrawPage })) },
-  { path: 'withdrawalRecord', lazy: () => wallet().then((m) => ({ Component: m.WithdrawalRecordPage })) },
-  { path: 'withdrawal-card', lazy: () => wallet().then((m) => ({ Component: m.WithdrawalCardPage })) },
+  { path: 'recharge', lazy: () => import('../features/wallet/recharge-page.tsx').then((m) => ({ Component: m.RechargePage })) },
+  {
+    path: 'rechargeRecord',
+    lazy: () => import('../features/wallet/recharge-record-page.tsx').then((m) => ({ Component: m.RechargeRecordPage })),
+  },
+  {
+    path: 'recharge-payment',
+    lazy: () => import('../features/wallet/recharge-payment-page.tsx').then((m) => ({ Component: m.RechargePaymentPage })),
+  },
+  { path: 'withdraw', lazy: () => import('../features/wallet/withdraw-page.tsx').then((m) => ({ Component: m.WithdrawPage })) },
+  {
+    path: 'withdrawalRecord',
+    lazy: () => import('../features/wallet/withdrawal-record-page.tsx').then((m) => ({ Component: m.WithdrawalRecordPage })),
+  },
+  {
+    path: 'withdrawal-card',
+    lazy: () => import('../features/wallet/withdrawal-card-page.tsx').then((m) => ({ Component: m.WithdrawalCardPage })),
+  },
   // Two addresses, one hidden page (充值提现, recharge-and-withdraw).
-  { path: 'test12', lazy: () => wallet().then((m) => ({ Component: m.RechargeWithdrawPage })) },
-  { path: 'cztx', lazy: () => wallet().then((m) => ({ Component: m.RechargeWithdrawPage })) },
+  { path: 'test12', lazy: () => rechargeWithdraw().then((m) => ({ Component: m.RechargeWithdrawPage })) },
+  { path: 'cztx', lazy: () => rechargeWithdraw().then((m) => ({ Component: m.RechargeWithdrawPage })) },
 
   { path: 'promotion', loader: () => redirect('/promotion/activity') },
   { path: 'promotion/activity', lazy: () => promotions().then((m) => ({ Component: m.ActivityListPage })) },

@@ -1,3 +1,4 @@
+import { moneyStringToCentavos } from '@casino/shared/money';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../../components/confirm-dialog';
@@ -171,7 +172,7 @@ function EditChannelDialog({ channel, onClose }: { channel: AdminPaymentChannel;
     if (!name) next.name = t('validation.required');
     if (!min) next.min = t('validation.amount');
     if (!max) next.max = t('validation.amount');
-    if (min && max && (parseReaisToCompare(min) ?? 0) > (parseReaisToCompare(max) ?? 0)) next.max = t('channels.form.max_below_min');
+    if (min && max && (moneyStringToCentavos(min) ?? 0) > (moneyStringToCentavos(max) ?? 0)) next.max = t('channels.form.max_below_min');
     if (feeBp === null) next.fee = t('channels.form.fee_invalid');
     setErrors(next);
     if (Object.keys(next).length > 0 || !min || !max || feeBp === null) return;
@@ -281,7 +282,8 @@ function EditChannelDialog({ channel, onClose }: { channel: AdminPaymentChannel;
             <input id={ids.instant} name="instant_receipt" type="checkbox" defaultChecked={channel.instant_receipt} className="size-4 accent-amber-400" />
           </label>
         </div>
-        <DialogError message={update.isError && isApiError(update.error) && Object.keys(update.error.fieldErrors).length === 0 ? errorMessage(update.error) : update.isError && !isApiError(update.error) ? errorMessage(update.error) : null} />
+        {/* Field errors sit under their fields; anything else is shown here. */}
+        <DialogError message={update.isError && !hasFieldErrors(update.error) ? errorMessage(update.error) : null} />
         <div className="flex flex-col-reverse gap-2 pt-1 sm:flex-row sm:justify-end">
           <button type="button" className="btn-secondary" onClick={onClose} disabled={update.isPending}>
             {t('common.cancel')}
@@ -296,8 +298,6 @@ function EditChannelDialog({ channel, onClose }: { channel: AdminPaymentChannel;
   );
 }
 
-/** "12.34" to centavos for the min/max comparison only (both already validated). */
-function parseReaisToCompare(value: string): number | null {
-  const [whole = '', fraction = '00'] = value.split('.');
-  return /^\d+$/.test(whole) ? Number(whole) * 100 + Number(fraction.padEnd(2, '0')) : null;
+function hasFieldErrors(error: unknown): boolean {
+  return isApiError(error) && Object.keys(error.fieldErrors).length > 0;
 }
