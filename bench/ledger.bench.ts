@@ -42,7 +42,14 @@ async function benchDb(db: 'sqlite' | 'postgres') {
   try {
     const members = await Promise.all(Array.from({ length: 64 }, () => registerMember(t.app)));
     for (const m of members) {
-      await transfer(t.ctx.db, { key: `fund:${m.id}`, code: 'deposit', lines: [{ account: house('psp_clearing'), amountCentavos: -1_000_000_000 }, { account: cash(m.id), amountCentavos: 1_000_000_000 }] });
+      await transfer(t.ctx.db, {
+        key: `fund:${m.id}`,
+        code: 'deposit',
+        lines: [
+          { account: house('psp_clearing'), amountCentavos: -1_000_000_000 },
+          { account: cash(m.id), amountCentavos: 1_000_000_000 },
+        ],
+      });
     }
     let seq = 0;
     const bet = async (i: number) => {
@@ -50,7 +57,10 @@ async function benchDb(db: 'sqlite' | 'postgres') {
       const result = await transfer(t.ctx.db, {
         key: `bench:${db}:${++seq}:${Date.now()}`,
         code: 'bet',
-        lines: [{ account: cash(m.id), amountCentavos: -100 }, { account: house('game_house:bench'), amountCentavos: 100 }],
+        lines: [
+          { account: cash(m.id), amountCentavos: -100 },
+          { account: house('game_house:bench'), amountCentavos: 100 },
+        ],
       });
       if (!result.ok) throw new Error('bench bet refused');
     };
@@ -67,7 +77,11 @@ async function benchDb(db: 'sqlite' | 'postgres') {
       const m = members[i % members.length]!;
       const response = await fetch(`http://127.0.0.1:${port}/api/admin/members/${m.id}/adjust`, {
         method: 'POST',
-        headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json', 'idempotency-key': `bench-http-${db}-${i}-${Date.now()}` },
+        headers: {
+          authorization: `Bearer ${admin}`,
+          'content-type': 'application/json',
+          'idempotency-key': `bench-http-${db}-${i}-${Date.now()}`,
+        },
         body: JSON.stringify({ direction: 'debit', amount: '1.00', reason: 'benchmark debit' }),
       });
       if (response.status !== 200) throw new Error(`HTTP ${response.status}`);

@@ -1,10 +1,10 @@
 import type { ComponentType, SVGProps } from 'react';
-import { MailIcon, ScrollIcon, ShieldIcon, UsersIcon } from '../components/icons';
+import { ChannelIcon, DepositIcon, MailIcon, ScrollIcon, ShieldIcon, UsersIcon, WithdrawalIcon } from '../components/icons';
 import type { Permission } from '../lib/types';
 
 export type Section = {
   path: string;
-  labelKey: 'nav.members' | 'nav.outbox' | 'nav.audit' | 'nav.operators';
+  labelKey: 'nav.members' | 'nav.withdrawals' | 'nav.deposits' | 'nav.channels' | 'nav.outbox' | 'nav.audit' | 'nav.operators';
   permission: Permission;
   icon: ComponentType<SVGProps<SVGSVGElement>>;
 };
@@ -12,6 +12,9 @@ export type Section = {
 /** The back office sections, in menu order; each is shown only with its permission. */
 export const SECTIONS: Section[] = [
   { path: '/members', labelKey: 'nav.members', permission: 'members.read', icon: UsersIcon },
+  { path: '/withdrawals', labelKey: 'nav.withdrawals', permission: 'withdrawals.review', icon: WithdrawalIcon },
+  { path: '/deposits', labelKey: 'nav.deposits', permission: 'deposits.read', icon: DepositIcon },
+  { path: '/payment-channels', labelKey: 'nav.channels', permission: 'channels.manage', icon: ChannelIcon },
   { path: '/outbox', labelKey: 'nav.outbox', permission: 'outbox.read', icon: MailIcon },
   { path: '/audit-log', labelKey: 'nav.audit', permission: 'audit.read', icon: ScrollIcon },
   { path: '/operators', labelKey: 'nav.operators', permission: 'operators.manage', icon: ShieldIcon },

@@ -43,6 +43,26 @@ const router = createBrowserRouter(
             lazy: async () => ({ Component: (await import('../features/members/components/member-page')).MemberPage }),
           },
         ]),
+        gate('withdrawals.review', [
+          {
+            path: 'withdrawals',
+            lazy: async () => ({
+              Component: (await import('../features/withdrawal-review/components/withdrawals-page')).WithdrawalsPage,
+            }),
+          },
+        ]),
+        gate('deposits.read', [
+          {
+            path: 'deposits',
+            lazy: async () => ({ Component: (await import('../features/deposits/components/deposits-page')).DepositsPage }),
+          },
+        ]),
+        gate('channels.manage', [
+          {
+            path: 'payment-channels',
+            lazy: async () => ({ Component: (await import('../features/payment-channels/components/channels-page')).ChannelsPage }),
+          },
+        ]),
         gate('outbox.read', [
           {
             path: 'outbox',

@@ -12,7 +12,18 @@ import { AUDIT_PAGE_SIZE, useAuditLog } from '../api/audit-log';
 import { diffRows, showValue } from './audit-diff';
 
 /** Actions the back office knows how to name; others are shown as the server writes them. */
-const KNOWN_ACTIONS = ['member.force_offline', 'member.freeze', 'member.unfreeze', 'operator.create', 'operator.login', 'operator.logout'];
+const KNOWN_ACTIONS = [
+  'member.force_offline',
+  'member.freeze',
+  'member.unfreeze',
+  'member.adjust_cash',
+  'withdrawal.approve',
+  'withdrawal.reject',
+  'payment_channel.update',
+  'operator.create',
+  'operator.login',
+  'operator.logout',
+];
 
 export function AuditLogPage() {
   const { t } = useTranslation();
@@ -153,8 +164,9 @@ function actionLabel(t: Translate, action: string): string {
 }
 
 function actionTone(action: string) {
-  if (/freeze|offline|revoke|delete/.test(action) && !/unfreeze/.test(action)) return 'red' as const;
-  if (/unfreeze|create/.test(action)) return 'green' as const;
+  if (/freeze|offline|revoke|delete|reject/.test(action) && !/unfreeze/.test(action)) return 'red' as const;
+  if (/unfreeze|create|approve/.test(action)) return 'green' as const;
+  if (/adjust|update/.test(action)) return 'gold' as const;
   return 'slate' as const;
 }
 

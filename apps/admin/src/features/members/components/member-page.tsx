@@ -1,10 +1,10 @@
 import { MEMBER_STATUS } from '@casino/shared/constants';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { Badge, EmptyState, ErrorState, Skeleton } from '../../../components/feedback';
-import { ArrowLeftIcon, LockIcon, PowerIcon, RefreshIcon, UnlockIcon } from '../../../components/icons';
+import { AdjustIcon, ArrowLeftIcon, LockIcon, PowerIcon, RefreshIcon, UnlockIcon } from '../../../components/icons';
 import { toast } from '../../../components/toaster';
 import { errorMessage, isApiError } from '../../../lib/api-client';
 import { usePermission } from '../../../lib/auth';
@@ -12,6 +12,9 @@ import { formatDateTime, formatMoney, formatRelative } from '../../../lib/format
 import { useLanguage } from '../../../lib/use-language';
 import type { MemberDetail, MemberSession } from '../../../lib/types';
 import { type MemberAction, useMember, useMemberAction } from '../api/members';
+import { AdjustmentDialog } from './adjustment-dialog';
+import { MemberLedger } from './member-ledger';
+import { MemberWithdrawals } from './member-withdrawals';
 import { MemberOnline, MemberStatusBadge } from './member-status';
 
 export function MemberPage() {
@@ -52,10 +55,11 @@ function MemberView({ member, refreshing, onRefresh }: { member: MemberDetail; r
   const { t } = useTranslation();
   const canWrite = usePermission('members.write');
   const canReadAudit = usePermission('audit.read');
+  const canAdjust = usePermission('ledger.adjust');
   const action = useMemberAction(String(member.id));
   const [pending, setPending] = useState<MemberAction | null>(null);
+  const [adjusting, setAdjusting] = useState(false);
   const frozen = member.status === MEMBER_STATUS.frozen;
-  const activeSessions = member.sessions.filter((s) => s.active).length;
 
   function open(next: MemberAction) {
     action.reset();
@@ -97,7 +101,7 @@ function MemberView({ member, refreshing, onRefresh }: { member: MemberDetail; r
             )}
           </p>
         </div>
-        <div className="flex items-center gap-2">
+        <div className="flex flex-wrap items-center gap-2">
           <button
             type="button"
             className="btn-ghost shrink-0 px-2.5"
@@ -108,6 +112,12 @@ function MemberView({ member, refreshing, onRefresh }: { member: MemberDetail; r
           >
             <RefreshIcon width={16} height={16} className={refreshing ? 'animate-spin' : ''} />
           </button>
+          {canAdjust && (
+            <button type="button" className="btn-secondary flex-1 sm:flex-none" onClick={() => setAdjusting(true)}>
+              <AdjustIcon width={16} height={16} className="text-gold-400" />
+              {t('adjustment.button')}
+            </button>
+          )}
           {canWrite && (
             <>
               <button type="button" className="btn-secondary flex-1 sm:flex-none" onClick={() => open('force_offline')}>
@@ -142,15 +152,7 @@ function MemberView({ member, refreshing, onRefresh }: { member: MemberDetail; r
         <BalancesCard member={member} />
       </div>
 
-      <section className="card mt-4 overflow-hidden" aria-labelledby="sessions-title">
-        <div className="flex items-center justify-between gap-2 border-b border-white/5 px-4 py-3">
-          <h2 id="sessions-title" className="font-semibold text-white">
-            {t('member.sessions.title')}
-          </h2>
-          <span className="text-xs text-slate-400">{t('member.sessions.active_count', { count: activeSessions })}</span>
-        </div>
-        {member.sessions.length === 0 ? <EmptyState title={t('member.sessions.empty')} /> : <SessionsTable sessions={member.sessions} />}
-      </section>
+      <MemberTabs member={member} />
 
       {pending && (
         <ConfirmDialog
@@ -168,7 +170,65 @@ function MemberView({ member, refreshing, onRefresh }: { member: MemberDetail; r
           }}
         />
       )}
+      {adjusting && <AdjustmentDialog member={member} onClose={() => setAdjusting(false)} />}
     </>
+  );
+}
+
+const TABS = ['sessions', 'ledger', 'withdrawals'] as const;
+type Tab = (typeof TABS)[number];
+
+/** Sessions, ledger and withdrawals share one card; the open tab lives in the URL (?tab=ledger). */
+function MemberTabs({ member }: { member: MemberDetail }) {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const canReadLedger = usePermission('ledger.read');
+  const canReadWithdrawals = usePermission('withdrawals.review');
+  const available = TABS.filter((tab) => tab === 'sessions' || (tab === 'ledger' ? canReadLedger : canReadWithdrawals));
+  const requested = params.get('tab');
+  const tab: Tab = available.find((value) => value === requested) ?? 'sessions';
+  const activeSessions = member.sessions.filter((s) => s.active).length;
+  const memberId = String(member.id);
+
+  function select(next: Tab) {
+    const merged = new URLSearchParams(params);
+    if (next === 'sessions') merged.delete('tab');
+    else merged.set('tab', next);
+    setParams(merged, { replace: true });
+  }
+
+  return (
+    <section className="card mt-4 overflow-hidden">
+      <div className="flex items-center justify-between gap-2 border-b border-white/5 px-2 sm:px-3">
+        <div role="tablist" aria-label={t('member.tabs_label')} className="-mb-px flex min-w-0 overflow-x-auto">
+          {available.map((value) => (
+            <button
+              key={value}
+              type="button"
+              role="tab"
+              id={`member-tab-${value}`}
+              aria-selected={tab === value}
+              aria-controls={`member-panel-${value}`}
+              onClick={() => select(value)}
+              className={`h-11 shrink-0 border-b-2 px-3 text-sm font-semibold transition-colors ${
+                tab === value ? 'border-gold-400 text-white' : 'border-transparent text-slate-400 hover:text-white'
+              }`}
+            >
+              {t(`member.tabs.${value}`)}
+            </button>
+          ))}
+        </div>
+        {tab === 'sessions' && (
+          <span className="hidden shrink-0 pr-1 text-xs text-slate-400 sm:inline">{t('member.sessions.active_count', { count: activeSessions })}</span>
+        )}
+      </div>
+      <div role="tabpanel" id={`member-panel-${tab}`} aria-labelledby={`member-tab-${tab}`}>
+        {tab === 'sessions' &&
+          (member.sessions.length === 0 ? <EmptyState title={t('member.sessions.empty')} /> : <SessionsTable sessions={member.sessions} />)}
+        {tab === 'ledger' && <MemberLedger memberId={memberId} />}
+        {tab === 'withdrawals' && <MemberWithdrawals memberId={memberId} />}
+      </div>
+    </section>
   );
 }
 
