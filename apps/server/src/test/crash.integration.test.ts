@@ -49,6 +49,9 @@ afterAll(async () => {
   await cleanup();
 });
 
+/** Answers are our envelope; the test reads them loosely. */
+const read = async (response: Response): Promise<any> => response.json();
+
 function freePort(): Promise<number> {
   return new Promise((resolve) => {
     const s = createServer();
@@ -103,10 +106,10 @@ describe('crash safety', () => {
 
     const members: { id: number; token: string }[] = [];
     for (let i = 0; i < 6; i++) {
-      const data = (await (await post('/api/auth/register2', registration())).json()).data;
+      const data = (await read(await post('/api/auth/register2', registration()))).data;
       members.push({ id: data.user.id, token: data.token });
     }
-    const admin = (await (await post('/api/admin/auth/login', { username: 'admin', password: ADMIN_PASSWORD })).json()).data.token;
+    const admin = (await read(await post('/api/admin/auth/login', { username: 'admin', password: ADMIN_PASSWORD }))).data.token;
     const channel = (
       await (await fetch(`${base}/api/payment/online/list`, { headers: { authorization: `Bearer ${members[0]!.token}` } })).json()
     ).data.list[0].id;
@@ -122,7 +125,7 @@ describe('crash safety', () => {
         try {
           const created = await post('/api/recharge/online', { money: '10.00', payment_id: channel }, m.token);
           if (created.status !== 200) continue;
-          const order = (await created.json()).data;
+          const order = (await read(created)).data;
           const entry: { orderNo: string; txid?: string } = { orderNo: order.order_no };
           accepted.push(entry);
           const txid = /\/sandbox-psp\/pay\/([A-Za-z0-9]+)/.exec(order.sandbox_pay_url)?.[1];
@@ -134,7 +137,7 @@ describe('crash safety', () => {
             'x-sandbox-timestamp': String(ts),
             'x-sandbox-signature': signWebhook(SECRET, ts, body),
           });
-          if (hook.status === 200 && (await hook.json()).data.outcomes[0] === 'credited') creditedSeen.add(order.order_no);
+          if (hook.status === 200 && (await read(hook)).data.outcomes[0] === 'credited') creditedSeen.add(order.order_no);
           await post(`/api/admin/members/${m.id}/adjust`, { direction: 'debit', amount: '1.00', reason: 'crash test' }, admin, {
             'idempotency-key': `crash-${w}-${ops}-${Date.now()}`,
           });
@@ -180,7 +183,7 @@ describe('crash safety', () => {
           'x-sandbox-timestamp': String(ts),
           'x-sandbox-signature': signWebhook(SECRET, ts, body),
         });
-        expect(['credited', 'duplicate']).toContain((await hook.json()).data.outcomes[0]);
+        expect(['credited', 'duplicate']).toContain((await read(hook)).data.outcomes[0]);
       }
     } finally {
       server.kill('SIGTERM');

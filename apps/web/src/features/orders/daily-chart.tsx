@@ -4,7 +4,13 @@ import 'uplot/dist/uPlot.min.css';
 import { moneyCentavos } from '../../lib/user.ts';
 import type { OrderDetails } from './orders.api.ts';
 
-export type ChartSeries = { key: 'total_recharge_amount' | 'total_withdraw_amount' | 'total_bonus_amount'; label: string; color: string };
+export type ChartSeries = {
+  key: 'total_recharge_amount' | 'total_withdraw_amount' | 'total_bonus_amount' | 'total_fee_amount';
+  label: string;
+  color: string;
+  /** Two bars side by side (left, right) per day, or a line over them. */
+  kind: 'bar-left' | 'bar-right' | 'line';
+};
 
 const HEIGHT_PX = 200;
 
@@ -26,8 +32,6 @@ export default function DailyChart({ daily, series, formatAxis }: { daily: Order
     if (!element) return;
     const labels = daily.map((day) => dayLabel(day.date));
     const xs = daily.map((_, index) => index);
-    const groupWidth = 0.7;
-    const barWidth = groupWidth / series.length;
     const data: uPlot.AlignedData = [xs, ...series.map((s) => daily.map((day) => moneyCentavos(day[s.key]) / 100))];
     const options: uPlot.Options = {
       width: Math.max(240, element.clientWidth),
@@ -56,14 +60,18 @@ export default function DailyChart({ daily, series, formatAxis }: { daily: Order
       ],
       series: [
         {},
-        ...series.map((s, index) => ({
-          label: s.label,
-          stroke: s.color,
-          fill: `${s.color}cc`,
-          width: 0,
-          paths: uPlot.paths.bars?.({ size: [barWidth, 40], align: 1, gap: 2, disp: { x0: { unit: 2, values: () => xs.map((x) => x - groupWidth / 2 + index * barWidth) } } } as never),
-          points: { show: false },
-        })),
+        ...series.map((s) =>
+          s.kind === 'line'
+            ? { label: s.label, stroke: s.color, width: 2, points: { show: true, size: 5, fill: s.color } }
+            : {
+                label: s.label,
+                stroke: s.color,
+                fill: `${s.color}d9`,
+                width: 0,
+                paths: uPlot.paths.bars?.({ size: [0.34, 26], align: s.kind === 'bar-left' ? -1 : 1, gap: 1 }),
+                points: { show: false },
+              },
+        ),
       ],
     };
     const plot = new uPlot(options, data, element);
