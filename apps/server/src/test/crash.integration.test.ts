@@ -110,9 +110,10 @@ describe('crash safety', () => {
       members.push({ id: data.user.id, token: data.token });
     }
     const admin = (await read(await post('/api/admin/auth/login', { username: 'admin', password: ADMIN_PASSWORD }))).data.token;
-    const channel = (
-      await (await fetch(`${base}/api/payment/online/list`, { headers: { authorization: `Bearer ${members[0]!.token}` } })).json()
-    ).data.list[0].id;
+    const channels = await read(
+      await fetch(`${base}/api/payment/online/list`, { headers: { authorization: `Bearer ${members[0]!.token}` } }),
+    );
+    const channel = channels.data.list[0].id;
 
     const accepted: { orderNo: string; txid?: string }[] = [];
     const creditedSeen = new Set<string>();
