@@ -1,15 +1,12 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/database.ts';
 import { verifyLedger } from '../features/ledger/ledger-verify.ts';
 import { newEndToEndId, signWebhook } from '../features/payments/psp.ts';
-import { registration } from './test-app.ts';
+import { createIsolatedDatabase, registration } from './test-app.ts';
 
 /**
  * Kills the server with SIGKILL in the middle of a burst of deposits, confirmations and
@@ -18,7 +15,6 @@ import { registration } from './test-app.ts';
  * (exactly once) or still pending.
  */
 const ROOT = join(import.meta.dirname, '../../../..');
-const POSTGRES_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const SECRET = randomBytes(32).toString('hex');
 const ADMIN_PASSWORD = 'crash-admin-Secret-1';
 
@@ -26,24 +22,9 @@ let databaseUrl: string;
 let cleanup: () => Promise<void>;
 
 beforeAll(async () => {
-  if (process.env.TEST_DB === 'postgres') {
-    const name = `crash_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: POSTGRES_URL });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    databaseUrl = POSTGRES_URL.replace(/\/[^/]*$/, `/${name}`);
-    cleanup = async () => {
-      const c = new pg.Client({ connectionString: POSTGRES_URL });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    };
-  } else {
-    const dir = mkdtempSync(join(tmpdir(), 'casino-crash-'));
-    databaseUrl = `sqlite:${join(dir, 'casino.db')}`;
-    cleanup = async () => rmSync(dir, { recursive: true, force: true });
-  }
+  const database = await createIsolatedDatabase();
+  databaseUrl = database.url;
+  cleanup = database.cleanup;
 });
 afterAll(async () => {
   await cleanup();

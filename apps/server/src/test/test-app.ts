@@ -67,6 +67,31 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   };
 }
 
+/**
+ * A database of its own for tests that start server processes: a temporary SQLite file, or a new
+ * PostgreSQL database when TEST_DB=postgres. Answers its URL and how to drop it.
+ */
+export async function createIsolatedDatabase(): Promise<{ url: string; cleanup(): Promise<void> }> {
+  if (process.env.TEST_DB === 'postgres') {
+    const name = `iso_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: POSTGRES_URL });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    return {
+      url: POSTGRES_URL.replace(/\/[^/]*$/, `/${name}`),
+      async cleanup() {
+        const c = new pg.Client({ connectionString: POSTGRES_URL });
+        await c.connect();
+        await c.query(`drop database if exists ${name} with (force)`);
+        await c.end();
+      },
+    };
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'casino-iso-'));
+  return { url: `sqlite:${join(dir, 'casino.db')}`, cleanup: async () => rmSync(dir, { recursive: true, force: true }) };
+}
+
 let phoneCounter = 0;
 /** A unique valid Brazilian mobile number per call. */
 export function uniquePhone(): string {

@@ -97,8 +97,30 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
   await db
     .insertInto('payment_channels')
     .values([
-      { code: 'pix', name: 'PIX', direction: 'deposit', payment_type: 'pix', provider: 'sandbox', min_centavos: 1_000, max_centavos: 5_000_000, sort: 1, created_at: now, updated_at: now },
-      { code: 'pix', name: 'PIX', direction: 'withdraw', payment_type: 'pix', provider: 'sandbox', min_centavos: 2_000, max_centavos: 5_000_000, sort: 1, created_at: now, updated_at: now },
+      {
+        code: 'pix',
+        name: 'PIX',
+        direction: 'deposit',
+        payment_type: 'pix',
+        provider: 'sandbox',
+        min_centavos: 1_000,
+        max_centavos: 5_000_000,
+        sort: 1,
+        created_at: now,
+        updated_at: now,
+      },
+      {
+        code: 'pix',
+        name: 'PIX',
+        direction: 'withdraw',
+        payment_type: 'pix',
+        provider: 'sandbox',
+        min_centavos: 2_000,
+        max_centavos: 5_000_000,
+        sort: 1,
+        created_at: now,
+        updated_at: now,
+      },
     ])
     .execute();
 }

@@ -58,7 +58,14 @@ describe('back office', () => {
   it('gives each role only its permissions', async () => {
     const created = await post('/api/admin/operators', { username: 'support.ana', password: 'support-Secret-1', role: 'finance' });
     expect(created.statusCode).toBe(200);
-    expect(json(created).data.permissions).toEqual(['members.read', 'ledger.read', 'ledger.adjust', 'withdrawals.review', 'deposits.read', 'channels.manage']);
+    expect(json(created).data.permissions).toEqual([
+      'members.read',
+      'ledger.read',
+      'ledger.adjust',
+      'withdrawals.review',
+      'deposits.read',
+      'channels.manage',
+    ]);
     const login = await t.app.inject({
       method: 'POST',
       url: '/api/admin/auth/login',

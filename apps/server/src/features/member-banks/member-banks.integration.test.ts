@@ -11,18 +11,28 @@ afterAll(async () => {
   await t.close();
 });
 
-const save = (token: string, body: Record<string, unknown>) => post(t, '/api/memberbanks/save?lang=en', { name: 'Maria da Silva', ...body }, token);
+const save = (token: string, body: Record<string, unknown>) =>
+  post(t, '/api/memberbanks/save?lang=en', { name: 'Maria da Silva', ...body }, token);
 
 describe('PIX keys', () => {
   it('records the CPF with the first key, makes it the default and masks what it shows', async () => {
     const m = await registerMember(t.app);
     const cpf = newCpf();
-    const first = await save(m.token, { account_type: 'email', account: ' Maria.Silva@Example.com ', cpf_id: `${cpf.slice(0, 3)}.${cpf.slice(3, 6)}.${cpf.slice(6, 9)}-${cpf.slice(9)}` });
+    const first = await save(m.token, {
+      account_type: 'email',
+      account: ' Maria.Silva@Example.com ',
+      cpf_id: `${cpf.slice(0, 3)}.${cpf.slice(3, 6)}.${cpf.slice(6, 9)}-${cpf.slice(9)}`,
+    });
     expect(first.statusCode).toBe(200);
     expect(json(first).message).toBe('PIX key saved');
     expect(json(first).data.cpf).toBe(`***.${cpf.slice(3, 6)}.${cpf.slice(6, 9)}-**`);
     expect(json(first).data.list).toHaveLength(1);
-    expect(json(first).data.list[0]).toMatchObject({ account_type: 'email', account_masked: 'ma***@example.com', is_default: true, name: 'Maria da Silva' });
+    expect(json(first).data.list[0]).toMatchObject({
+      account_type: 'email',
+      account_masked: 'ma***@example.com',
+      is_default: true,
+      name: 'Maria da Silva',
+    });
     const member = await t.ctx.db.selectFrom('members').select('cpf').where('id', '=', m.id).executeTakeFirstOrThrow();
     expect(member.cpf).toBe(cpf);
 

@@ -71,9 +71,21 @@ export async function clearDefault(trx: Database, memberId: number) {
 
 export async function insertBank(
   trx: Database,
-  bank: { member_id: number; key_type: string; pix_key: string; holder_name: string; bank_name: string | null; is_default: number; created_at: string },
+  bank: {
+    member_id: number;
+    key_type: string;
+    pix_key: string;
+    holder_name: string;
+    bank_name: string | null;
+    is_default: number;
+    created_at: string;
+  },
 ) {
-  return trx.insertInto('member_banks').values({ ...bank, deleted_at: null }).returning('id').executeTakeFirstOrThrow();
+  return trx
+    .insertInto('member_banks')
+    .values({ ...bank, deleted_at: null })
+    .returning('id')
+    .executeTakeFirstOrThrow();
 }
 
 /** Brings back a key the member had removed, with the details given now. */

@@ -13,7 +13,9 @@ const BONUS_CODE_PREFIXES = ['bonus', 'promotion', 'rebate'];
 /** sum(value) of the rows whose `at` falls in each bucket, as columns b0, b1, ... */
 function bucketSums(at: string, value: string, buckets: Bucket[], prefix: string) {
   return buckets.map((b, i) =>
-    sql<string | number>`coalesce(sum(case when ${sql.ref(at)} >= ${b.start} and ${sql.ref(at)} < ${b.end} then ${sql.ref(value)} else 0 end), 0)`.as(
+    sql<
+      string | number
+    >`coalesce(sum(case when ${sql.ref(at)} >= ${b.start} and ${sql.ref(at)} < ${b.end} then ${sql.ref(value)} else 0 end), 0)`.as(
       `${prefix}${i}`,
     ),
   );
@@ -37,10 +39,7 @@ function totalsOf(row: Record<string, unknown> | undefined, count: number): Buck
 export async function creditedDeposits(db: Database, memberId: number, buckets: Bucket[]): Promise<BucketTotals> {
   const row = await db
     .selectFrom('deposit_orders')
-    .select([
-      ...bucketSums('credited_at', 'amount_centavos', buckets, 'a'),
-      ...bucketSums('credited_at', 'fee_centavos', buckets, 'f'),
-    ])
+    .select([...bucketSums('credited_at', 'amount_centavos', buckets, 'a'), ...bucketSums('credited_at', 'fee_centavos', buckets, 'f')])
     .where('member_id', '=', memberId)
     .where('status', '=', 'credited')
     .where('credited_at', '>=', buckets[0]!.start)

@@ -33,15 +33,20 @@ export const orderCenterRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
         response: { 200: envelopeSchema(orderCenterDetailsResponse) },
       },
     },
-    async (request) =>
-      ok(request, await orderCenterDetails(ctx, memberOf(request).member.id, request.query.days as 1 | 3 | 7)),
+    async (request) => ok(request, await orderCenterDetails(ctx, memberOf(request).member.id, request.query.days as 1 | 3 | 7)),
   );
 
   app.get(
     API.orderCenterFee,
     {
       ...member,
-      schema: { tags, security, summary: 'Fees charged, newest first', querystring: langQuery, response: { 200: envelopeSchema(orderCenterFeeResponse) } },
+      schema: {
+        tags,
+        security,
+        summary: 'Fees charged, newest first',
+        querystring: langQuery,
+        response: { 200: envelopeSchema(orderCenterFeeResponse) },
+      },
     },
     async (request) => ok(request, await orderCenterFees(ctx, memberOf(request).member.id)),
   );

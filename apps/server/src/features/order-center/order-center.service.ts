@@ -41,7 +41,12 @@ const toOrderTotals = (t: Totals) => ({
 
 function sumDays(days: Totals[]): Totals {
   return days.reduce(
-    (sum, d) => ({ recharge: sum.recharge + d.recharge, withdraw: sum.withdraw + d.withdraw, bonus: sum.bonus + d.bonus, fee: sum.fee + d.fee }),
+    (sum, d) => ({
+      recharge: sum.recharge + d.recharge,
+      withdraw: sum.withdraw + d.withdraw,
+      bonus: sum.bonus + d.bonus,
+      fee: sum.fee + d.fee,
+    }),
     { recharge: 0, withdraw: 0, bonus: 0, fee: 0 },
   );
 }

@@ -1,6 +1,12 @@
 import { API } from '@casino/shared/api-paths';
 import { envelopeSchema } from '@casino/shared/envelope';
-import { adminWithdrawal, adminWithdrawalPage, adminWithdrawalQuery, rejectWithdrawalBody, withdrawalIdParams } from '@casino/shared/schemas/payments';
+import {
+  adminWithdrawal,
+  adminWithdrawalPage,
+  adminWithdrawalQuery,
+  rejectWithdrawalBody,
+  withdrawalIdParams,
+} from '@casino/shared/schemas/payments';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { ok } from '../../lib/http.ts';

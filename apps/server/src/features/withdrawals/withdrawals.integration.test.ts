@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminToken, bearer, createTestApp, json, registerMember, type TestApp } from '../../test/test-app.ts';
 import { verifyLedger } from '../ledger/ledger-verify.ts';
 import { SANDBOX_FAILING_PIX_KEY } from '../payments/psp.ts';
-import { cashOf, fund, get, post, QK_PWD, readyMember, setQkPwd } from './withdrawals.test-helpers.ts';
+import { cashOf, get, post, QK_PWD, readyMember, setQkPwd } from './withdrawals.test-helpers.ts';
 
 let t: TestApp;
 let admin: string;
@@ -16,7 +16,8 @@ afterAll(async () => {
 });
 
 const draw = (token: string, body: Record<string, unknown>) => post(t, '/api/drawing?lang=en', { qk_pwd: QK_PWD, ...body }, token);
-const approve = (id: number, token = admin) => t.app.inject({ method: 'POST', url: `/api/admin/withdrawals/${id}/approve?lang=en`, headers: bearer(token) });
+const approve = (id: number, token = admin) =>
+  t.app.inject({ method: 'POST', url: `/api/admin/withdrawals/${id}/approve?lang=en`, headers: bearer(token) });
 const reject = (id: number, reason: string) => post(t, `/api/admin/withdrawals/${id}/reject?lang=en`, { reason }, admin);
 
 async function withdrawalRows(memberId: number) {
@@ -64,7 +65,9 @@ describe('asking to withdraw', () => {
     for (const money of ['1.234', -1, 0, 'NaN', 1e30, 'abc', '', '1e3', ' 12,50']) {
       const response = await draw(m.token, { money, member_bank_id: m.bankId });
       expect(response.statusCode, String(money)).toBe(422);
-      expect(json(response).errors?.money, String(money)).toEqual(['Enter an amount in reais with at most two decimals, greater than zero']);
+      expect(json(response).errors?.money, String(money)).toEqual([
+        'Enter an amount in reais with at most two decimals, greater than zero',
+      ]);
     }
     const below = await draw(m.token, { money: '19.99', member_bank_id: m.bankId });
     expect(below.statusCode).toBe(422);
@@ -92,7 +95,12 @@ describe('asking to withdraw', () => {
     const unknown = await draw(m.token, { money: 50, member_bank_id: 999_999 });
     expect(json(unknown).errors?.member_bank_id).toEqual(['Choose one of your PIX keys']);
 
-    for (const extra of [{ account: stranger.cpf }, { cpf_id: stranger.cpf }, { email: 'someone@else.com' }, { evp: '123e4567-e12b-12d1-a456-426655440000' }]) {
+    for (const extra of [
+      { account: stranger.cpf },
+      { cpf_id: stranger.cpf },
+      { email: 'someone@else.com' },
+      { evp: '123e4567-e12b-12d1-a456-426655440000' },
+    ]) {
       const mismatch = await draw(m.token, { money: 50, member_bank_id: m.bankId, ...extra });
       expect(mismatch.statusCode, JSON.stringify(extra)).toBe(422);
       expect(json(mismatch).message).toBe('The details do not match the chosen PIX key');
@@ -155,10 +163,21 @@ describe('reviewing withdrawals', () => {
     const m = await readyMember(t, { fundCentavos: 10_000 });
     const orderNo = json(await draw(m.token, { money: 80, member_bank_id: m.bankId, member_remark: 'rent' })).data.order_no;
 
-    const queue = await t.app.inject({ method: 'GET', url: `/api/admin/withdrawals?status=pending_review&member_id=${m.id}`, headers: bearer(admin) });
+    const queue = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/withdrawals?status=pending_review&member_id=${m.id}`,
+      headers: bearer(admin),
+    });
     expect(queue.statusCode).toBe(200);
     const item = json(queue).data.list[0];
-    expect(item).toMatchObject({ order_no: orderNo, pix_key: m.cpf, pix_key_type: 'cpf', member_cpf: m.cpf, member_remark: 'rent', member_ml_money: '0.00' });
+    expect(item).toMatchObject({
+      order_no: orderNo,
+      pix_key: m.cpf,
+      pix_key_type: 'cpf',
+      member_cpf: m.cpf,
+      member_remark: 'rent',
+      member_ml_money: '0.00',
+    });
 
     const approved = await approve(item.id);
     expect(approved.statusCode).toBe(200);
@@ -167,9 +186,17 @@ describe('reviewing withdrawals', () => {
     expect(json(approved).data.paid_at).not.toBeNull();
     const row = (await withdrawalRows(m.id))[0]!;
     expect(row.psp_reference).toMatch(/^S/);
-    expect(await transferCodes(orderNo)).toEqual([`withdrawal_request withdrawal:${orderNo}`, `withdrawal_paid withdrawal_paid:${orderNo}`]);
+    expect(await transferCodes(orderNo)).toEqual([
+      `withdrawal_request withdrawal:${orderNo}`,
+      `withdrawal_paid withdrawal_paid:${orderNo}`,
+    ]);
     expect(await cashOf(t, m.id)).toBe(2_000);
-    const audit = await t.ctx.db.selectFrom('audit_log').selectAll().where('action', '=', 'withdrawal.approve').where('target_id', '=', String(item.id)).execute();
+    const audit = await t.ctx.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('action', '=', 'withdrawal.approve')
+      .where('target_id', '=', String(item.id))
+      .execute();
     expect(audit).toHaveLength(1);
 
     const again = await approve(item.id);
@@ -201,7 +228,10 @@ describe('reviewing withdrawals', () => {
     expect(json(rejected).message).toBe('Withdrawal rejected; the money went back to the member');
     expect(json(rejected).data).toMatchObject({ status: 'rejected', reject_reason: 'Key holder differs from the account holder' });
     expect(await cashOf(t, m.id)).toBe(5_000);
-    expect(await transferCodes(orderNo)).toEqual([`withdrawal_request withdrawal:${orderNo}`, `withdrawal_rejected withdrawal_rejected:${orderNo}`]);
+    expect(await transferCodes(orderNo)).toEqual([
+      `withdrawal_request withdrawal:${orderNo}`,
+      `withdrawal_rejected withdrawal_rejected:${orderNo}`,
+    ]);
     const list = json(await post(t, '/api/drawing/list?lang=en', {}, m.token)).data.list;
     expect(list[0]).toMatchObject({ status: 'rejected', reject_reason: 'Key holder differs from the account holder' });
     expect((await reject(id, 'twice over')).statusCode).toBe(409);
@@ -219,7 +249,10 @@ describe('reviewing withdrawals', () => {
     expect(json(failed).message).toBe('The payment provider refused the payout; the money went back to the member');
     expect((await withdrawalRows(m.id))[0]!.status).toBe('failed');
     expect(await cashOf(t, m.id)).toBe(7_000);
-    expect(await transferCodes(orderNo)).toEqual([`withdrawal_request withdrawal:${orderNo}`, `withdrawal_failed withdrawal_failed:${orderNo}`]);
+    expect(await transferCodes(orderNo)).toEqual([
+      `withdrawal_request withdrawal:${orderNo}`,
+      `withdrawal_failed withdrawal_failed:${orderNo}`,
+    ]);
     expect(json(await post(t, '/api/drawing/list', {}, m.token)).data.list[0].status).toBe('failed');
   });
 

@@ -128,7 +128,12 @@ async function notifyMember(ctx: AppContext, memberId: number, withdrawal: Retur
     await pushBalance(ctx.db, ctx.realtime, memberId);
     ctx.realtime.publish(memberId, {
       type: 'withdrawal',
-      data: { order_no: withdrawal.order_no, status: withdrawal.status, amount: withdrawal.amount, reject_reason: withdrawal.reject_reason },
+      data: {
+        order_no: withdrawal.order_no,
+        status: withdrawal.status,
+        amount: withdrawal.amount,
+        reject_reason: withdrawal.reject_reason,
+      },
     });
   } catch (error) {
     // The money already moved and committed; a lost push only delays the page's update.

@@ -49,7 +49,12 @@ export async function cashOf(t: TestApp, memberId: number): Promise<number> {
 }
 
 export async function setQkPwd(t: TestApp, member: { token: string; body: { password: string } }) {
-  const response = await post(t, '/api/security/qk-password/set', { password: member.body.password, qk_pwd: QK_PWD, qk_pwd_confirmation: QK_PWD }, member.token);
+  const response = await post(
+    t,
+    '/api/security/qk-password/set',
+    { password: member.body.password, qk_pwd: QK_PWD, qk_pwd_confirmation: QK_PWD },
+    member.token,
+  );
   if (response.statusCode !== 200) throw new Error(`qk password: ${response.body}`);
 }
 
