@@ -20,6 +20,13 @@ const DEPOSIT_TONES: Record<DepositStatus, Tone> = {
   failed: 'red',
 };
 
+/**
+ * The contract's status lists, in lifecycle order, read from the exhaustive tone tables above
+ * (a type-only import of the contract keeps zod out of these pages' chunks).
+ */
+export const WITHDRAWAL_STATUS_LIST = Object.keys(WITHDRAWAL_TONES) as WithdrawalStatus[];
+export const DEPOSIT_STATUS_LIST = Object.keys(DEPOSIT_TONES) as DepositStatus[];
+
 /** Shared by the review queue and the member page, so a status reads the same everywhere. */
 export function WithdrawalStatusBadge({ status }: { status: WithdrawalStatus }) {
   const { t } = useTranslation();

@@ -73,7 +73,10 @@ export function formatNumber(value: number, language: LanguageCode): string {
  * null when it is not a positive amount with at most two decimals. Parsed as text, never as a float.
  */
 export function parseReaisInput(text: string): string | null {
-  let value = text.trim().replace(/^R\$\s*/i, '').replace(/\s/g, '');
+  let value = text
+    .trim()
+    .replace(/^R\$\s*/i, '')
+    .replace(/\s/g, '');
   // With a comma, the comma is the decimal mark and dots group thousands (pt-BR).
   if (value.includes(',')) value = value.replace(/\./g, '').replace(',', '.');
   const centavos = parseReais(value);

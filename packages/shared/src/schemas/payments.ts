@@ -169,7 +169,11 @@ export const withdrawalListResponse = pageSchema(withdrawal);
 // ---- order centre -----------------------------------------------------------------------------
 export const orderCenterQuery = z.object({
   /** 1 = today, 3 = the last 3 days, 7 = the last 7 days (spec section 9). */
-  days: z.coerce.number().int().refine((d) => d === 1 || d === 3 || d === 7, { error: 'validation.invalid' }).default(1),
+  days: z.coerce
+    .number()
+    .int()
+    .refine((d) => d === 1 || d === 3 || d === 7, { error: 'validation.invalid' })
+    .default(1),
   lang: langField,
 });
 export const orderTotals = z.object({
@@ -185,10 +189,22 @@ export const orderCenterDetailsResponse = z.object({
   /** Per day of the last 7 (oldest first), for the chart. */
   daily: z.array(orderTotals.extend({ date: z.string() })),
 });
-export const feeItem = z.object({ order_no: z.string(), kind: z.enum(['deposit', 'withdraw']), amount: z.string(), fee: z.string(), created_at: z.string() });
+export const feeItem = z.object({
+  order_no: z.string(),
+  kind: z.enum(['deposit', 'withdraw']),
+  amount: z.string(),
+  fee: z.string(),
+  created_at: z.string(),
+});
 export const orderCenterFeeResponse = z.object({ fee: z.array(feeItem) });
 /** Money movements linked to the member (each ledger transfer touching its accounts). */
-export const associationItem = z.object({ id: z.number().int(), code: z.string(), amount: z.string(), balance_after: z.string().nullable(), created_at: z.string() });
+export const associationItem = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  amount: z.string(),
+  balance_after: z.string().nullable(),
+  created_at: z.string(),
+});
 export const orderCenterAssociationResponse = z.object({ association: z.array(associationItem) });
 
 // ---- back office ------------------------------------------------------------------------------
@@ -214,9 +230,16 @@ export const adminWithdrawal = withdrawal.extend({
 });
 export const adminWithdrawalPage = pageSchema(adminWithdrawal);
 export const withdrawalIdParams = z.object({ id: idField });
-export const rejectWithdrawalBody = z.strictObject({ reason: z.string().trim().min(3, { error: 'validation.reason_required' }).max(500), lang: langField });
+export const rejectWithdrawalBody = z.strictObject({
+  reason: z.string().trim().min(3, { error: 'validation.reason_required' }).max(500),
+  lang: langField,
+});
 
-export const adminDepositQuery = pageQuerySchema.extend({ status: z.enum(DEPOSIT_STATUSES).optional(), member_id: idField.optional(), lang: langField });
+export const adminDepositQuery = pageQuerySchema.extend({
+  status: z.enum(DEPOSIT_STATUSES).optional(),
+  member_id: idField.optional(),
+  lang: langField,
+});
 export const adminDeposit = rechargeListItem.extend({
   id: z.number().int(),
   member_id: z.number().int(),

@@ -24,7 +24,15 @@ function dayLabel(date: string): string {
  * Seven days of deposits and withdrawals as grouped bars (lazy chunk: uPlot loads only here).
  * Reais as numbers are for drawing only; every figure shown as text comes from the strings.
  */
-export default function DailyChart({ daily, series, formatAxis }: { daily: OrderDetails['daily']; series: ChartSeries[]; formatAxis: (reais: number) => string }) {
+export default function DailyChart({
+  daily,
+  series,
+  formatAxis,
+}: {
+  daily: OrderDetails['daily'];
+  series: ChartSeries[];
+  formatAxis: (reais: number) => string;
+}) {
   const host = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -39,7 +47,10 @@ export default function DailyChart({ daily, series, formatAxis }: { daily: Order
       legend: { show: false },
       cursor: { show: false },
       padding: [12, 8, 0, 0],
-      scales: { x: { time: false, range: [-0.5, Math.max(0, daily.length - 0.5)] }, y: { range: (_u, _min, max) => [0, max > 0 ? max * 1.15 : 10] } },
+      scales: {
+        x: { time: false, range: [-0.5, Math.max(0, daily.length - 0.5)] },
+        y: { range: (_u, _min, max) => [0, max > 0 ? max * 1.15 : 10] },
+      },
       axes: [
         {
           stroke: '#8d97b5',

@@ -82,12 +82,17 @@ function Failure({ error }: { error: unknown }) {
 function formatDate(iso: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(currentLanguage() === 'pt' ? 'pt-BR' : currentLanguage(), { dateStyle: 'short', timeStyle: 'short' }).format(date);
+  return new Intl.DateTimeFormat(currentLanguage() === 'pt' ? 'pt-BR' : currentLanguage(), {
+    dateStyle: 'short',
+    timeStyle: 'short',
+  }).format(date);
 }
 
 /** Axis labels: "R$ 1,2 mil" style, short enough for a phone. */
 function formatAxis(reais: number): string {
-  return new Intl.NumberFormat(currentLanguage() === 'pt' ? 'pt-BR' : 'en-US', { notation: 'compact', maximumFractionDigits: 1 }).format(reais);
+  return new Intl.NumberFormat(currentLanguage() === 'pt' ? 'pt-BR' : 'en-US', { notation: 'compact', maximumFractionDigits: 1 }).format(
+    reais,
+  );
 }
 
 function ChartCard({ daily }: { daily: NonNullable<ReturnType<typeof useOrderDetails>['data']>['daily'] }) {
@@ -198,7 +203,8 @@ export function OrderFeePage() {
           <li key={`${item.kind}-${item.order_no}`} className="flex items-center gap-3 rounded-2xl border border-line/70 bg-surface p-3.5">
             <div className="min-w-0 flex-1">
               <p className="text-sm font-semibold text-white">
-                {t(item.kind === 'deposit' ? 'pages.recharge' : 'pages.withdraw')} · <span className="tabular-nums">{formatMoney(item.amount)}</span>
+                {t(item.kind === 'deposit' ? 'pages.recharge' : 'pages.withdraw')} ·{' '}
+                <span className="tabular-nums">{formatMoney(item.amount)}</span>
               </p>
               <p className="truncate font-mono text-xs text-muted">{item.order_no}</p>
               <p className="text-xs text-muted">{formatDate(item.created_at)}</p>

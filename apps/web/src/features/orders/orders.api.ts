@@ -1,10 +1,5 @@
 import { API } from '@casino/shared/api-paths';
-import type {
-  associationItem,
-  feeItem,
-  orderCenterDetailsResponse,
-  orderTotals,
-} from '@casino/shared/schemas/payments';
+import type { associationItem, feeItem, orderCenterDetailsResponse, orderTotals } from '@casino/shared/schemas/payments';
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiGet } from '../../lib/api.ts';
@@ -36,6 +31,7 @@ export function useOrderAssociation(enabled: boolean) {
   return useQuery({
     queryKey: ['orders', 'association'],
     enabled,
-    queryFn: async ({ signal }) => (await apiGet<{ association: AssociationItem[] }>(API.orderCenterAssociation, {}, signal)).data.association,
+    queryFn: async ({ signal }) =>
+      (await apiGet<{ association: AssociationItem[] }>(API.orderCenterAssociation, {}, signal)).data.association,
   });
 }

@@ -29,15 +29,12 @@ export function goToPayUrl(payUrl: string | undefined, orderNo: string, navigate
 function ChannelOption({ channel, selected, onSelect }: { channel: PaymentChannel; selected: boolean; onSelect: () => void }) {
   const { t } = useTranslation();
   return (
-    <button
-      type="button"
-      role="radio"
-      aria-checked={selected}
-      onClick={onSelect}
-      className={`flex min-w-0 items-center gap-3 rounded-xl border p-3 text-left transition ${
+    <label
+      className={`flex min-w-0 cursor-pointer items-center gap-3 rounded-xl border p-3 text-left transition has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-gold ${
         selected ? 'border-money bg-money/10' : 'border-line bg-ink/40 hover:border-money/50'
       }`}
     >
+      <input type="radio" name="payment_id" value={channel.id} checked={selected} onChange={onSelect} className="sr-only" />
       {channel.icon ? (
         <img src={channel.icon} alt="" className="size-9 shrink-0 rounded-lg bg-white/5 object-contain p-1" />
       ) : (
@@ -56,14 +53,16 @@ function ChannelOption({ channel, selected, onSelect }: { channel: PaymentChanne
         </span>
         <span className="block truncate text-xs text-muted tabular-nums">
           {formatMoney(channel.min)} – {formatMoney(channel.max)}
-          {Number(channel.fee) > 0 || Number(channel.fee_fixed) > 0 ? ` · ${t('wallet.fee')} ${feeText(channel)}` : ` · ${t('wallet.no_fee')}`}
+          {Number(channel.fee) > 0 || Number(channel.fee_fixed) > 0
+            ? ` · ${t('wallet.fee')} ${feeText(channel)}`
+            : ` · ${t('wallet.no_fee')}`}
         </span>
       </span>
       <span
         className={`size-5 shrink-0 rounded-full border-2 ${selected ? 'border-money bg-money shadow-[inset_0_0_0_3px_var(--color-ink)]' : 'border-line'}`}
         aria-hidden="true"
       />
-    </button>
+    </label>
   );
 }
 
@@ -123,7 +122,7 @@ export function RechargeForm({ compact = false }: { compact?: boolean }) {
       {compact ? null : (
         <fieldset className="flex flex-col gap-2">
           <legend className="mb-2 text-[13px] font-medium text-soft">{t('wallet.payment_method')}</legend>
-          <div role="radiogroup" aria-label={t('wallet.payment_method')} className="grid gap-2 sm:grid-cols-2">
+          <div className="grid gap-2 sm:grid-cols-2">
             {list.map((c) => (
               <ChannelOption key={c.id} channel={c} selected={c.id === channel.id} onSelect={() => setChannelId(c.id)} />
             ))}

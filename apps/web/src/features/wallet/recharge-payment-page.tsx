@@ -8,6 +8,7 @@ import { EmptyState } from '../../components/empty-state.tsx';
 import { AlertIcon, CheckIcon, CopyIcon } from '../../components/icons.tsx';
 import { Skeleton, Spinner } from '../../components/spinner.tsx';
 import { formatMoney } from '../../lib/format.ts';
+import { currentLanguage } from '../../lib/i18n.ts';
 import { subscribe } from '../../lib/realtime.ts';
 import { useIsLoggedIn } from '../../lib/session.ts';
 import { toast } from '../../lib/toast.ts';
@@ -32,6 +33,13 @@ function useSecondsLeft(iso: string | undefined, running: boolean): number {
     return () => window.clearInterval(timer);
   }, [deadlineMs, running]);
   return seconds;
+}
+
+/** The sandbox bank speaks the player's language too. */
+function withLanguage(url: string): string {
+  const target = new URL(url, window.location.origin);
+  if (!target.searchParams.has('lang')) target.searchParams.set('lang', currentLanguage());
+  return target.origin === window.location.origin ? target.pathname + target.search : target.href;
 }
 
 function formatCountdown(seconds: number): string {
@@ -74,11 +82,8 @@ function CopyCode({ code }: { code: string }) {
   };
   return (
     <div className="flex flex-col gap-2">
-      <span className="text-[13px] font-medium text-soft" id="pix-code-label">
-        {t('wallet.pix_copy_paste')}
-      </span>
+      <span className="text-[13px] font-medium text-soft">{t('wallet.pix_copy_paste')}</span>
       <p
-        aria-labelledby="pix-code-label"
         className="max-h-24 overflow-y-auto rounded-xl border border-line bg-ink/60 p-3 font-mono text-xs leading-relaxed break-all text-soft select-all"
         data-testid="pix-code"
       >
@@ -171,7 +176,7 @@ function Pending({ order, secondsLeft }: { order: DepositOrder; secondsLeft: num
         <CopyCode code={order.br_code} />
         {order.sandbox_pay_url ? (
           <div className="flex flex-col gap-1.5 rounded-xl border border-dashed border-money/40 bg-money/5 p-3">
-            <a href={order.sandbox_pay_url} target="_blank" rel="noopener" className={buttonClass('money', 'lg', 'w-full')}>
+            <a href={withLanguage(order.sandbox_pay_url)} target="_blank" rel="noopener" className={buttonClass('money', 'lg', 'w-full')}>
               {t('wallet.pay_in_sandbox')}
             </a>
             <p className="text-center text-xs text-muted">{t('wallet.sandbox_note')}</p>

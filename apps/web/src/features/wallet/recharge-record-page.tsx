@@ -33,10 +33,7 @@ function RechargeDetails({ item, onClose }: { item: RechargeListItem; onClose: (
         <DetailRow label={t('wallet.credited_at')}>{formatDateTime(item.credited_at)}</DetailRow>
       </dl>
       {item.status === 'pending' ? (
-        <Link
-          to={`/recharge-payment?order_no=${encodeURIComponent(item.order_no)}`}
-          className={buttonClass('money', 'lg', 'mt-4 w-full')}
-        >
+        <Link to={`/recharge-payment?order_no=${encodeURIComponent(item.order_no)}`} className={buttonClass('money', 'lg', 'mt-4 w-full')}>
           {t('wallet.continue_payment')}
         </Link>
       ) : null}

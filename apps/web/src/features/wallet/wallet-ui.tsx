@@ -28,7 +28,10 @@ export function WalletPage({ title, children, wide = false }: { title: string; c
  * to centavos; null when it is not a plain non-negative amount with at most two decimals.
  */
 export function parseAmountInput(input: string): number | null {
-  let text = input.trim().replace(/^R\$\s*/i, '').replace(/\s/g, '');
+  let text = input
+    .trim()
+    .replace(/^R\$\s*/i, '')
+    .replace(/\s/g, '');
   if (text.includes(',')) text = text.replace(/\./g, '').replace(',', '.');
   return parseReais(text);
 }

@@ -12,7 +12,7 @@ import { ApiError, errorMessage, isSessionError } from '../../lib/api.ts';
 import { formatMoney } from '../../lib/format.ts';
 import { useSession } from '../../lib/session.ts';
 import { moneyCentavos, refreshUser } from '../../lib/user.ts';
-import { requestWithdrawal, useMemberBanks, useWithdrawChannels, walletKeys } from './wallet.api.ts';
+import { requestWithdrawal, useMemberBanks, useWithdrawChannels } from './wallet.api.ts';
 import { AlertDialog, amountProblem, LoadError, parseAmountInput, toRequestMoney, WalletPage } from './wallet-ui.tsx';
 
 type Values = { money: string; member_bank_id: string; qk_pwd: string };
@@ -129,20 +129,22 @@ export function WithdrawForm({ compact = false }: { compact?: boolean }) {
             {t('wallet.manage_keys')}
           </Link>
         </legend>
-        <div role="radiogroup" aria-label={t('wallet.receive_to')} className="flex flex-col gap-2">
+        <div className="flex flex-col gap-2">
           {keys.map((key) => {
             const selected = chosenKey === String(key.id);
             return (
-              <button
+              <label
                 key={key.id}
-                type="button"
-                role="radio"
-                aria-checked={selected}
-                onClick={() => form.setValue('member_bank_id', String(key.id), { shouldValidate: form.formState.isSubmitted })}
-                className={`flex items-center gap-3 rounded-xl border p-3 text-left transition ${
+                className={`flex cursor-pointer items-center gap-3 rounded-xl border p-3 text-left transition has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-gold ${
                   selected ? 'border-gold bg-gold/10' : 'border-line bg-ink/40 hover:border-gold/50'
                 }`}
               >
+                <input
+                  type="radio"
+                  value={String(key.id)}
+                  className="sr-only"
+                  {...form.register('member_bank_id', { required: 'wallet.choose_key' })}
+                />
                 <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-[#32bcad]/15 text-[11px] font-black text-[#32bcad]">
                   PIX
                 </span>
@@ -156,11 +158,10 @@ export function WithdrawForm({ compact = false }: { compact?: boolean }) {
                   className={`size-5 shrink-0 rounded-full border-2 ${selected ? 'border-gold bg-gold shadow-[inset_0_0_0_3px_var(--color-ink)]' : 'border-line'}`}
                   aria-hidden="true"
                 />
-              </button>
+              </label>
             );
           })}
         </div>
-        <input type="hidden" {...form.register('member_bank_id', { required: 'wallet.choose_key' })} />
         {errors.member_bank_id?.message ? (
           <p className="text-[13px] text-danger">{t(errors.member_bank_id.message, { defaultValue: errors.member_bank_id.message })}</p>
         ) : null}
@@ -198,7 +199,10 @@ export function WithdrawForm({ compact = false }: { compact?: boolean }) {
           maxLength={6}
           placeholder={t('auth.qk_pwd_placeholder')}
           error={errors.qk_pwd?.message}
-          {...form.register('qk_pwd', { pattern: { value: /^\d{6}$/, message: 'validation.qk_pwd_format' }, required: 'validation.qk_pwd_format' })}
+          {...form.register('qk_pwd', {
+            pattern: { value: /^\d{6}$/, message: 'validation.qk_pwd_format' },
+            required: 'validation.qk_pwd_format',
+          })}
         />
       ) : (
         <div className="flex items-center gap-3 rounded-xl border border-gold/30 bg-gold/5 p-3">

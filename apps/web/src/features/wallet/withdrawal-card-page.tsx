@@ -146,14 +146,19 @@ function KeyList({ banks }: { banks: MemberBanks }) {
   return (
     <ul className="flex flex-col gap-2.5" aria-label={t('wallet.my_keys')}>
       {banks.list.map((bank) => (
-        <li key={bank.id} className="flex items-center gap-3 rounded-2xl border border-line/70 bg-gradient-to-br from-surface-2 to-surface p-4">
+        <li
+          key={bank.id}
+          className="flex items-center gap-3 rounded-2xl border border-line/70 bg-gradient-to-br from-surface-2 to-surface p-4"
+        >
           <span className="flex size-11 shrink-0 items-center justify-center rounded-xl bg-[#32bcad]/15 text-[#32bcad]">
             <CardIcon size={22} />
           </span>
           <div className="min-w-0 flex-1">
             <p className="flex items-center gap-2 text-xs font-semibold tracking-wide text-muted uppercase">
               {t(`wallet.key_types.${bank.account_type}`)}
-              {bank.is_default ? <span className="rounded-full bg-gold/15 px-2 py-0.5 text-[10px] text-gold normal-case">{t('wallet.default')}</span> : null}
+              {bank.is_default ? (
+                <span className="rounded-full bg-gold/15 px-2 py-0.5 text-[10px] text-gold normal-case">{t('wallet.default')}</span>
+              ) : null}
             </p>
             <p className="truncate font-mono text-[15px] text-white" data-testid="pix-key">
               {bank.account_masked}

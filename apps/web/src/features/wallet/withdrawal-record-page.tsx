@@ -46,7 +46,10 @@ function WithdrawalItem({ item }: { item: Withdrawal }) {
         ) : null}
       </dl>
       {item.reject_reason ? (
-        <p className="mt-2.5 flex gap-2 rounded-xl bg-danger/10 p-2.5 text-[13px] text-soft ring-1 ring-danger/25 ring-inset" data-testid="reject-reason">
+        <p
+          className="mt-2.5 flex gap-2 rounded-xl bg-danger/10 p-2.5 text-[13px] text-soft ring-1 ring-danger/25 ring-inset"
+          data-testid="reject-reason"
+        >
           <AlertIcon size={16} className="mt-0.5 shrink-0 text-danger" />
           <span>
             <span className="font-semibold text-danger">{t('wallet.reject_reason')}: </span>

@@ -19,7 +19,8 @@ const KNOWN_ACTIONS = [
   'member.adjust_cash',
   'withdrawal.approve',
   'withdrawal.reject',
-  'payment_channel.update',
+  'withdrawal.payout_failed',
+  'channel.update',
   'operator.create',
   'operator.login',
   'operator.logout',
@@ -164,7 +165,7 @@ function actionLabel(t: Translate, action: string): string {
 }
 
 function actionTone(action: string) {
-  if (/freeze|offline|revoke|delete|reject/.test(action) && !/unfreeze/.test(action)) return 'red' as const;
+  if (/freeze|offline|revoke|delete|reject|failed/.test(action) && !/unfreeze/.test(action)) return 'red' as const;
   if (/unfreeze|create|approve/.test(action)) return 'green' as const;
   if (/adjust|update/.test(action)) return 'gold' as const;
   return 'slate' as const;

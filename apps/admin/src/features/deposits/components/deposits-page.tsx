@@ -1,10 +1,9 @@
-import { DEPOSIT_STATUSES } from '@casino/shared/schemas/payments';
 import { type FormEvent, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { EmptyState, ErrorState, PageHeader, TableSkeleton } from '../../../components/feedback';
 import { ChevronDownIcon, RefreshIcon, SearchIcon } from '../../../components/icons';
-import { DepositStatusBadge } from '../../../components/money-status';
+import { DEPOSIT_STATUS_LIST, DepositStatusBadge } from '../../../components/money-status';
 import { Pagination } from '../../../components/pagination';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDateTime, formatMoney, formatNumber } from '../../../lib/format';
@@ -13,7 +12,7 @@ import type { AdminDeposit, DepositStatus } from '../../../lib/types';
 import { DEPOSITS_PAGE_SIZE, useDeposits } from '../api/deposits';
 
 function isStatus(value: string | null): value is DepositStatus {
-  return value !== null && (DEPOSIT_STATUSES as readonly string[]).includes(value);
+  return value !== null && (DEPOSIT_STATUS_LIST as readonly string[]).includes(value);
 }
 
 export function DepositsPage() {
@@ -79,13 +78,17 @@ export function DepositsPage() {
                 className="input appearance-none pr-8"
               >
                 <option value="">{t('deposits.status_all')}</option>
-                {DEPOSIT_STATUSES.map((value) => (
+                {DEPOSIT_STATUS_LIST.map((value) => (
                   <option key={value} value={value}>
                     {t(`money.deposit_status.${value}`)}
                   </option>
                 ))}
               </select>
-              <ChevronDownIcon className="pointer-events-none absolute top-1/2 right-2.5 -translate-y-1/2 text-slate-400" width={14} height={14} />
+              <ChevronDownIcon
+                className="pointer-events-none absolute top-1/2 right-2.5 -translate-y-1/2 text-slate-400"
+                width={14}
+                height={14}
+              />
             </div>
           </div>
           <div className="sm:w-48">

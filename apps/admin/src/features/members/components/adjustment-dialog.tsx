@@ -185,7 +185,12 @@ export function AdjustmentDialog({ member, onClose }: { member: MemberDetail; on
           <button type="button" className="btn-secondary" onClick={onClose} disabled={adjust.isPending}>
             {t('common.cancel')}
           </button>
-          <button type="submit" data-testid="adjustment-submit" className={direction === 'credit' ? 'btn-success' : 'btn-danger'} disabled={adjust.isPending}>
+          <button
+            type="submit"
+            data-testid="adjustment-submit"
+            className={direction === 'credit' ? 'btn-success' : 'btn-danger'}
+            disabled={adjust.isPending}
+          >
             {adjust.isPending && <Spinner />}
             {amount
               ? t(`adjustment.submit_${direction}`, { amount: formatMoney(amount, language) })

@@ -219,7 +219,9 @@ function MemberTabs({ member }: { member: MemberDetail }) {
           ))}
         </div>
         {tab === 'sessions' && (
-          <span className="hidden shrink-0 pr-1 text-xs text-slate-400 sm:inline">{t('member.sessions.active_count', { count: activeSessions })}</span>
+          <span className="hidden shrink-0 pr-1 text-xs text-slate-400 sm:inline">
+            {t('member.sessions.active_count', { count: activeSessions })}
+          </span>
         )}
       </div>
       <div role="tabpanel" id={`member-panel-${tab}`} aria-labelledby={`member-tab-${tab}`}>

@@ -31,7 +31,8 @@ export type ChannelUpdate = {
 export function useUpdateChannel() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ id, update }: { id: number; update: ChannelUpdate }) => api.patch<AdminPaymentChannel>(API.admin.channel(id), update),
+    mutationFn: async ({ id, update }: { id: number; update: ChannelUpdate }) =>
+      api.patch<AdminPaymentChannel>(API.admin.channel(id), update),
     meta: { toastErrors: false },
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: channelsKey });

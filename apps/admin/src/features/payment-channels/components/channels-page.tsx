@@ -113,7 +113,12 @@ function ChannelsTable({ channels, onEdit }: { channels: AdminPaymentChannel[]; 
                 <EnabledBadge channel={channel} />
               </td>
               <td className="text-right">
-                <button type="button" className="btn-ghost h-8 px-2.5" onClick={() => onEdit(channel)} aria-label={t('channels.edit_named', { name: channel.name })}>
+                <button
+                  type="button"
+                  className="btn-ghost h-8 px-2.5"
+                  onClick={() => onEdit(channel)}
+                  aria-label={t('channels.edit_named', { name: channel.name })}
+                >
                   <EditIcon width={15} height={15} />
                   {t('channels.edit')}
                 </button>
@@ -141,9 +146,15 @@ function ChannelsCards({ channels, onEdit }: { channels: AdminPaymentChannel[]; 
             <EnabledBadge channel={channel} />
           </div>
           <p className="text-xs text-slate-400 tabular-nums">
-            {formatMoney(channel.min, language)} – {formatMoney(channel.max, language)} · {t('channels.columns.fee')} <Fee channel={channel} />
+            {formatMoney(channel.min, language)} – {formatMoney(channel.max, language)} · {t('channels.columns.fee')}{' '}
+            <Fee channel={channel} />
           </p>
-          <button type="button" className="btn-secondary h-8 w-full" onClick={() => onEdit(channel)} aria-label={t('channels.edit_named', { name: channel.name })}>
+          <button
+            type="button"
+            className="btn-secondary h-8 w-full"
+            onClick={() => onEdit(channel)}
+            aria-label={t('channels.edit_named', { name: channel.name })}
+          >
             <EditIcon width={15} height={15} />
             {t('channels.edit')}
           </button>
@@ -228,7 +239,15 @@ function EditChannelDialog({ channel, onClose }: { channel: AdminPaymentChannel;
           <label htmlFor={ids.name} className="field-label">
             {t('channels.form.name')}
           </label>
-          <input id={ids.name} name="name" defaultValue={channel.name} maxLength={64} className="input" aria-invalid={errors.name ? true : undefined} aria-describedby={describedBy('name')} />
+          <input
+            id={ids.name}
+            name="name"
+            defaultValue={channel.name}
+            maxLength={64}
+            className="input"
+            aria-invalid={errors.name ? true : undefined}
+            aria-describedby={describedBy('name')}
+          />
           {fieldError('name')}
         </div>
         <div className="grid grid-cols-2 gap-3">
@@ -236,14 +255,32 @@ function EditChannelDialog({ channel, onClose }: { channel: AdminPaymentChannel;
             <label htmlFor={ids.min} className="field-label">
               {t('channels.form.min')}
             </label>
-            <input id={ids.min} name="min" inputMode="decimal" defaultValue={channel.min} maxLength={20} className="input tabular-nums" aria-invalid={errors.min ? true : undefined} aria-describedby={describedBy('min')} />
+            <input
+              id={ids.min}
+              name="min"
+              inputMode="decimal"
+              defaultValue={channel.min}
+              maxLength={20}
+              className="input tabular-nums"
+              aria-invalid={errors.min ? true : undefined}
+              aria-describedby={describedBy('min')}
+            />
             {fieldError('min')}
           </div>
           <div>
             <label htmlFor={ids.max} className="field-label">
               {t('channels.form.max')}
             </label>
-            <input id={ids.max} name="max" inputMode="decimal" defaultValue={channel.max} maxLength={20} className="input tabular-nums" aria-invalid={errors.max ? true : undefined} aria-describedby={describedBy('max')} />
+            <input
+              id={ids.max}
+              name="max"
+              inputMode="decimal"
+              defaultValue={channel.max}
+              maxLength={20}
+              className="input tabular-nums"
+              aria-invalid={errors.max ? true : undefined}
+              aria-describedby={describedBy('max')}
+            />
             {fieldError('max')}
           </div>
         </div>
@@ -264,7 +301,13 @@ function EditChannelDialog({ channel, onClose }: { channel: AdminPaymentChannel;
             />
             <span className="pointer-events-none absolute top-1/2 right-3 -translate-y-1/2 text-sm text-slate-500">%</span>
           </div>
-          {errors.fee ? fieldError('fee') : <p id={`${ids.fee}-hint`} className="mt-1 text-xs text-slate-500">{t('channels.form.fee_hint')}</p>}
+          {errors.fee ? (
+            fieldError('fee')
+          ) : (
+            <p id={`${ids.fee}-hint`} className="mt-1 text-xs text-slate-500">
+              {t('channels.form.fee_hint')}
+            </p>
+          )}
         </div>
         <div className="space-y-2 rounded-lg border border-white/5 bg-navy-900/60 p-3">
           <label htmlFor={ids.enabled} className="flex cursor-pointer items-center justify-between gap-3 text-sm">
@@ -272,14 +315,29 @@ function EditChannelDialog({ channel, onClose }: { channel: AdminPaymentChannel;
               <span className="block font-medium text-slate-200">{t('channels.form.enabled')}</span>
               <span className="block text-xs text-slate-500">{t('channels.form.enabled_hint')}</span>
             </span>
-            <input id={ids.enabled} name="enabled" type="checkbox" defaultChecked={isEnabled(channel)} className="size-4 accent-amber-400" />
+            <input
+              id={ids.enabled}
+              name="enabled"
+              type="checkbox"
+              defaultChecked={isEnabled(channel)}
+              className="size-4 accent-amber-400"
+            />
           </label>
-          <label htmlFor={ids.instant} className="flex cursor-pointer items-center justify-between gap-3 border-t border-white/5 pt-2 text-sm">
+          <label
+            htmlFor={ids.instant}
+            className="flex cursor-pointer items-center justify-between gap-3 border-t border-white/5 pt-2 text-sm"
+          >
             <span>
               <span className="block font-medium text-slate-200">{t('channels.form.instant_receipt')}</span>
               <span className="block text-xs text-slate-500">{t('channels.form.instant_receipt_hint')}</span>
             </span>
-            <input id={ids.instant} name="instant_receipt" type="checkbox" defaultChecked={channel.instant_receipt} className="size-4 accent-amber-400" />
+            <input
+              id={ids.instant}
+              name="instant_receipt"
+              type="checkbox"
+              defaultChecked={channel.instant_receipt}
+              className="size-4 accent-amber-400"
+            />
           </label>
         </div>
         {/* Field errors sit under their fields; anything else is shown here. */}

@@ -1,11 +1,10 @@
-import { WITHDRAWAL_STATUSES } from '@casino/shared/schemas/payments';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { Badge, EmptyState, ErrorState, PageHeader, TableSkeleton } from '../../../components/feedback';
 import { CheckIcon, CloseIcon, RefreshIcon } from '../../../components/icons';
-import { WithdrawalStatusBadge } from '../../../components/money-status';
+import { WITHDRAWAL_STATUS_LIST, WithdrawalStatusBadge } from '../../../components/money-status';
 import { Pagination } from '../../../components/pagination';
 import { toast } from '../../../components/toaster';
 import { errorMessage, isApiError } from '../../../lib/api-client';
@@ -17,7 +16,7 @@ import { type ReviewDecision, usePendingCount, useReviewWithdrawal, useWithdrawa
 const ALL = 'all';
 type Tab = WithdrawalStatus | typeof ALL;
 /** The queue first; the rest in the order a withdrawal moves through them. */
-const TABS: Tab[] = [...WITHDRAWAL_STATUSES, ALL];
+const TABS: Tab[] = [...WITHDRAWAL_STATUS_LIST, ALL];
 
 function isTab(value: string | null): value is Tab {
   return value !== null && (TABS as string[]).includes(value);
@@ -73,7 +72,11 @@ export function WithdrawalsPage() {
         }
       />
 
-      <div role="tablist" aria-label={t('withdrawals.tabs_label')} className="-mx-3 mb-4 flex gap-1 overflow-x-auto px-3 pb-1 sm:mx-0 sm:px-0">
+      <div
+        role="tablist"
+        aria-label={t('withdrawals.tabs_label')}
+        className="-mx-3 mb-4 flex gap-1 overflow-x-auto px-3 pb-1 sm:mx-0 sm:px-0"
+      >
         {TABS.map((value) => {
           const selected = value === tab;
           return (
@@ -85,7 +88,9 @@ export function WithdrawalsPage() {
               data-tab={value}
               onClick={() => go({ status: value })}
               className={`inline-flex h-9 shrink-0 items-center gap-2 rounded-lg px-3 text-sm font-medium transition-colors ${
-                selected ? 'bg-gold-400/10 text-gold-300 ring-1 ring-gold-400/30 ring-inset' : 'text-slate-400 hover:bg-white/5 hover:text-white'
+                selected
+                  ? 'bg-gold-400/10 text-gold-300 ring-1 ring-gold-400/30 ring-inset'
+                  : 'text-slate-400 hover:bg-white/5 hover:text-white'
               }`}
             >
               {value === ALL ? t('withdrawals.tab_all') : t(`money.withdrawal_status.${value}`)}
@@ -181,7 +186,6 @@ function ReviewButtons({ row, onReview, stretch = false }: { row: AdminWithdrawa
 
 /** What happened after review: who and when, and the reason of a rejection. */
 function Outcome({ row }: { row: AdminWithdrawal }) {
-  const { t } = useTranslation();
   const language = useLanguage();
   return (
     <div className="min-w-0 text-xs">
@@ -360,7 +364,9 @@ function ReviewDialog({ row, decision, onClose }: { row: AdminWithdrawal; decisi
             <div className="flex items-baseline justify-between gap-3">
               <dt className="shrink-0 text-slate-400">{t('withdrawals.columns.pix_key')}</dt>
               <dd className="min-w-0 text-right">
-                <span className="text-xs text-slate-400">{t(`money.pix_types.${row.pix_key_type}`, { defaultValue: row.pix_key_type })} · </span>
+                <span className="text-xs text-slate-400">
+                  {t(`money.pix_types.${row.pix_key_type}`, { defaultValue: row.pix_key_type })} ·{' '}
+                </span>
                 <span className="break-all font-mono text-slate-100">{row.pix_key}</span>
               </dd>
             </div>
