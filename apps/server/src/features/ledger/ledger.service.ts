@@ -1,6 +1,7 @@
 import { CURRENCY } from '@casino/shared/constants';
 import type { Database } from '../../db/database.ts';
 import { nowIso } from '../../db/database.ts';
+import { groupCommitterFor } from './group-commit.ts';
 import * as repo from './ledger.repository.ts';
 
 /**
@@ -147,8 +148,13 @@ async function assertSameLines(trx: Database, transferId: number, input: Transfe
   }
 }
 
-/** Posts a transfer in its own transaction; expected failures come back as values. */
+/**
+ * Posts a transfer on its own (not inside a business transaction); expected failures come back as
+ * values. On SQLite concurrent calls share a durable commit (group-commit.ts).
+ */
 export async function transfer(db: Database, input: TransferInput): Promise<TransferResult> {
+  const committer = groupCommitterFor(db);
+  if (committer) return committer.submit(input);
   try {
     return await db.transaction().execute((trx) => postTransfer(trx, input));
   } catch (error) {
