@@ -118,6 +118,11 @@ async function cashBalance(page: Page): Promise<string> {
   return plain(await card.locator('dd').first().textContent());
 }
 
+/** Toasts of earlier steps would sit on top of the screenshots. */
+async function dismissToasts(page: Page): Promise<void> {
+  for (const button of await page.getByRole('button', { name: text('common.dismiss') }).all()) await button.click();
+}
+
 async function waitForToast(page: Page, message: string): Promise<void> {
   await page.getByTestId('toast-success').filter({ hasText: message }).first().waitFor();
 }
@@ -158,6 +163,7 @@ describe('back office money', () => {
     await dialog.getByText(text('common.reason_too_short', { min: '3' })).waitFor();
     await dialog.locator('textarea[name="reason"]').fill('e2e: crédito de teste para saques');
     await expect(plain(await dialog.getByTestId('adjustment-preview').textContent())).toContain('R$ 200,00');
+    await screenshot(page, 'admin-adjustment-desktop');
     await dialog.getByTestId('adjustment-submit').dblclick();
     await waitForToast(page, serverText('admin.adjusted', 'adjustment.done'));
     await dialog.waitFor({ state: 'hidden' });
@@ -183,15 +189,15 @@ describe('back office money', () => {
     }
     await page.getByRole('link', { name: text('nav.withdrawals') }).click();
     await page.waitForURL(/\/admin\/withdrawals/);
-    await expect(page.getByRole('tab', { selected: true }).textContent()).resolves.toContain(
-      text('money.withdrawal_status.pending_review'),
-    );
+    // The queue opens on the pending tab.
+    await page.locator('[role="tab"][data-tab="pending_review"][aria-selected="true"]').waitFor();
     for (const orderNo of orders) await queueRow(page, orderNo).waitFor();
     const count = Number(await page.getByTestId('pending-count').textContent());
     expect(count).toBeGreaterThanOrEqual(2);
     const row = queueRow(page, orders[0]!);
     await expect(row.textContent()).resolves.toContain(member.cpf);
     await expect(row.getByRole('link', { name: member.account }).count()).resolves.toBe(1);
+    await dismissToasts(page);
     await screenshot(page, 'admin-withdrawals-desktop');
   });
 
@@ -244,6 +250,7 @@ describe('back office money', () => {
     await ledger.locator('tr[data-code="withdrawal_rejected"]').first().waitFor();
     // The newest entry leaves the balance the card shows.
     await expect(plain(await ledger.locator('tbody tr').first().locator('td').nth(4).textContent())).toBe('R$ 150,00');
+    await dismissToasts(page);
     await screenshot(page, 'admin-member-ledger-desktop');
   });
 
@@ -265,6 +272,42 @@ describe('back office money', () => {
       }
       expect(found, `${action} with ${needle}`).toBe(true);
     }
+  });
+
+  test('a withdrawal decided by someone else meanwhile is shown as already handled', async () => {
+    const answer = await call<{ order_no: string }>(
+      '/api/drawing',
+      { money: '20.00', qk_pwd: '123456', member_bank_id: member.bankId },
+      member.token,
+    );
+    expect(answer.status, answer.message).toBe('success');
+    await page.goto('/admin/withdrawals');
+    const row = queueRow(page, answer.data.order_no);
+    await row.getByRole('button', { name: text('withdrawals.reject') }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor();
+    // Another operator approves it first, through the API with this operator's own token.
+    const token = await page.evaluate(() => sessionStorage.getItem('admin_token'));
+    const list = (await (
+      await fetch(`${baseURL()}/api/admin/withdrawals?status=pending_review&member_id=${member.id}`, {
+        headers: { Authorization: `Bearer ${token}` },
+      })
+    ).json()) as Answer<{ list: { id: number; order_no: string }[] }>;
+    const id = list.data.list.find((w) => w.order_no === answer.data.order_no)?.id;
+    const approved = await fetch(`${baseURL()}/api/admin/withdrawals/${id}/approve`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    expect(approved.status).toBe(200);
+
+    await dialog.locator('textarea[name="reason"]').fill('e2e: tarde demais');
+    await dialog.getByRole('button', { name: text('withdrawals.reject_confirm') }).click();
+    await page
+      .getByTestId('toast-error')
+      .filter({ hasText: text('withdrawals.already_handled') })
+      .waitFor();
+    await dialog.waitFor({ state: 'hidden' });
+    await row.waitFor({ state: 'detached' });
   });
 
   test('the deposits list shows paid and pending orders; the screens at both sizes', async () => {
@@ -316,6 +359,30 @@ describe('back office money', () => {
       .getByRole('button', { name: text('channels.edit_named', { name: 'PIX' }) })
       .first()
       .waitFor();
+    await screenshot(phonePage, 'admin-channels-phone');
     await phone.close();
+  });
+
+  test('a payment channel is edited in a dialog (values kept, so other tests see the seeded limits)', async () => {
+    await page.goto('/admin/payment-channels');
+    const row = page.getByTestId('channels-table').locator('tbody tr').first();
+    await row.waitFor();
+    const before = plain(await row.textContent());
+    await row.getByRole('button', { name: text('channels.edit_named', { name: 'PIX' }) }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor();
+    // A bad fee is refused in the form.
+    const fee = dialog.locator('input[name="fee"]');
+    const feeBefore = await fee.inputValue();
+    await fee.fill('120');
+    await dialog.getByRole('button', { name: text('channels.form.save') }).click();
+    await dialog.getByText(text('channels.form.fee_invalid')).waitFor();
+    await fee.fill(feeBefore);
+    await screenshot(page, 'admin-channel-edit-desktop');
+    await dialog.getByRole('button', { name: text('channels.form.save') }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await page.getByTestId('toast-success').first().waitFor();
+    await expect.poll(async () => plain(await row.textContent())).toBe(before);
+    await screenshot(page, 'admin-channels-desktop');
   });
 });

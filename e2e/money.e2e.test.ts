@@ -116,9 +116,10 @@ describe('money', () => {
     await page.goto('/recharge');
     await expect.poll(() => balance(page).textContent()).toBe('R$ 0,00');
     const form = page.getByRole('form', { name: 'Depositar' });
-    await form.getByText('Regras de transação').or(page.getByText('Regras de transação')).first().waitFor();
+    await page.getByText('Regras de transação').waitFor();
     await form.getByRole('button', { name: 'R$ 100', exact: true }).click();
     expect(await form.locator('input[name="money"]').inputValue()).toBe('100');
+    await page.waitForTimeout(200); // the chip's colour transition, for the screenshot
     await screenshot(page, 'money-recharge-390x844');
 
     await form.getByRole('button', { name: 'Depositar agora' }).click();
@@ -135,7 +136,12 @@ describe('money', () => {
     });
     const [bank] = await Promise.all([context.waitForEvent('page'), page.getByRole('link', { name: 'Pagar no banco sandbox' }).click()]);
     await bank.waitForLoadState();
-    await bank.getByRole('button').first().click();
+    // The bank's pay button posts its form; the server answers with the paid page (303).
+    const [paid] = await Promise.all([
+      bank.waitForResponse((response) => response.request().method() === 'POST'),
+      bank.getByRole('button').first().click(),
+    ]);
+    expect(paid.status(), `sandbox bank pay answered ${paid.status()}: ${await paid.text().catch(() => '')}`).toBeLessThan(400);
     await bank.waitForLoadState();
     await bank.close();
 
@@ -161,6 +167,7 @@ describe('money', () => {
     await form.getByRole('button', { name: 'Salvar chave PIX' }).click();
     await page.getByTestId('pix-key').first().waitFor();
     expect(await page.getByTestId('pix-key').count()).toBe(1);
+    await screenshot(page, 'money-withdrawal-card-390x844');
   });
 
   it('withdraws R$ 30,00; the operator approves it and the record shows it paid', async () => {
@@ -200,6 +207,7 @@ describe('money', () => {
     // Pushed over the websocket: the open record page and the header follow without a reload.
     await row.locator('[data-status="rejected"]').waitFor({ timeout: 15_000 });
     await row.getByTestId('reject-reason').getByText(REJECT_REASON).waitFor();
+    await screenshot(page, 'money-withdrawal-record-390x844');
     await expect.poll(() => balance(page).textContent(), { timeout: 10_000 }).toBe('R$ 70,00');
   });
 
@@ -207,8 +215,10 @@ describe('money', () => {
     await page.goto('/order-center');
     await expect.poll(() => page.getByTestId('total_recharge_amount').textContent()).toBe('R$ 100,00');
     await page.getByRole('tab', { name: 'Últimos 7 dias' }).click();
+    await page.getByRole('tab', { name: 'Últimos 7 dias', selected: true }).waitFor();
     await expect.poll(() => page.getByTestId('total_withdraw_amount').textContent()).toBe('R$ 30,00');
     await page.locator('.uplot').waitFor();
+    await page.waitForTimeout(300); // the tab's colour transition, for the screenshot
     await screenshot(page, 'money-order-center-390x844');
 
     await page.goto('/order-center/association');
@@ -237,6 +247,7 @@ describe('money', () => {
       await wide.goto('/order-center');
       await wide.getByRole('tab', { name: 'Últimos 7 dias' }).click();
       await wide.locator('.uplot').waitFor();
+      await wide.waitForTimeout(300); // the tab's colour transition, for the screenshot
       await screenshot(wide, 'money-order-center-1440x900');
 
       for (const path of ['/cztx', '/test12']) {

@@ -75,7 +75,7 @@ export function ConfirmDialog({
       }}
       className="m-auto w-[calc(100%-2rem)] max-w-md rounded-xl border border-white/10 bg-navy-850 p-0 text-slate-200 shadow-2xl shadow-black/60 backdrop:bg-navy-950/75 backdrop:backdrop-blur-sm"
     >
-      <form onSubmit={submit} className="p-5">
+      <form onSubmit={submit} noValidate className="p-5">
         <h2 id={titleId} className="text-base font-semibold text-white">
           {title}
         </h2>
@@ -94,7 +94,7 @@ export function ConfirmDialog({
               id={reasonId}
               name="reason"
               rows={3}
-              required={reasonRequired}
+              aria-required={reasonRequired}
               maxLength={REASON_MAX_LENGTH}
               value={reason}
               onChange={(event) => {

@@ -1,5 +1,13 @@
 import { describe, expect, test } from 'vitest';
-import { basisPointsToPercent, formatDateTime, formatMoney, formatRelative, parseReaisInput, percentToBasisPoints } from './format';
+import {
+  basisPointsToPercent,
+  formatBasisPoints,
+  formatDateTime,
+  formatMoney,
+  formatRelative,
+  parseReaisInput,
+  percentToBasisPoints,
+} from './format';
 
 // Intl output uses narrow no-break spaces in places; compare with plain spaces.
 const plain = (text: string) => text.replace(/\s/g, ' ');
@@ -62,5 +70,7 @@ describe('percent and basis points', () => {
     expect(percentToBasisPoints('100')).toBe(10_000);
     expect(percentToBasisPoints('100.01')).toBeNull();
     expect(percentToBasisPoints('0.001')).toBeNull();
+    expect(formatBasisPoints(150, 'pt')).toBe('1,50%');
+    expect(formatBasisPoints(0, 'en')).toBe('0.00%');
   });
 });

@@ -88,6 +88,12 @@ export function basisPointsToPercent(bp: number): string {
   return formatCentavos(bp);
 }
 
+/** Basis points as a percent for the language ("1,50%" in pt), formatted from the exact decimal string. */
+export function formatBasisPoints(bp: number, language: LanguageCode): string {
+  const number = new Intl.NumberFormat(localeOf(language), { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  return `${number.format(basisPointsToPercent(bp) as `${number}`)}%`;
+}
+
 /** A percent typed by an operator ("1,5", "2.25") to basis points; null when out of 0..100 or finer than 0.01. */
 export function percentToBasisPoints(text: string): number | null {
   const bp = parseReais(text.trim().replace(',', '.'));

@@ -29,6 +29,9 @@ export const paymentChannel = z.object({
   min: z.string(),
   max: z.string(),
   instant_receipt: z.boolean(),
+  /** Players only ever see enabled channels; the back office sees all. */
+  enabled: z.boolean(),
+  fee_bp: z.number().int(),
   icon: z.string(),
 });
 export type PaymentChannel = z.infer<typeof paymentChannel>;

@@ -238,3 +238,35 @@ describe('live balance', () => {
     }
   });
 });
+
+describe('channel switch', () => {
+  it('hides a disabled channel from players and says so to operators', async () => {
+    const admin = await adminToken(app);
+    const m = await registerMember(app);
+    const channels = json(await app.inject({ method: 'GET', url: '/api/admin/payment-channels', headers: bearer(admin) })).data;
+    const pixDeposit = channels.find((c: { direction: string }) => c.direction === 'deposit');
+    expect(pixDeposit).toMatchObject({ enabled: true, fee_bp: 0 });
+    const off = await app.inject({
+      method: 'PATCH',
+      url: `/api/admin/payment-channels/${pixDeposit.id}?lang=en`,
+      headers: bearer(admin),
+      payload: { enabled: false },
+    });
+    expect(json(off)).toMatchObject({ message: 'Channel saved', data: { enabled: false } });
+    const online = json(await app.inject({ method: 'GET', url: '/api/payment/online/list', headers: bearer(m.token) })).data;
+    expect(online.list).toEqual([]);
+    const refused = await app.inject({
+      method: 'POST',
+      url: '/api/recharge/online',
+      headers: bearer(m.token),
+      payload: { money: '20.00', payment_id: pixDeposit.id },
+    });
+    expect(refused.statusCode).toBe(422);
+    await app.inject({
+      method: 'PATCH',
+      url: `/api/admin/payment-channels/${pixDeposit.id}`,
+      headers: bearer(admin),
+      payload: { enabled: true },
+    });
+  });
+});

@@ -21,7 +21,6 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { nowIso } from '../../db/database.ts';
 import { AppError, ok, requestLang } from '../../lib/http.ts';
-import { translate } from '../../lib/i18n.ts';
 import { writeAudit } from '../admin/audit.repository.ts';
 import { operatorOf, requireOperator } from '../admin/operators.service.ts';
 import { bearerToken, memberOf, requireMember } from '../auth/auth.guard.ts';
@@ -235,7 +234,7 @@ export const depositsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; deliver?: 
         });
         return row;
       });
-      return { ...ok(request, toChannel(after)), message: translate(requestLang(request), 'ok') };
+      return ok(request, toChannel(after), 'admin.channel_saved');
     },
   );
 };

@@ -33,6 +33,8 @@ export function toChannel(row: ChannelRow): PaymentChannel {
     min: formatCentavos(row.min_centavos),
     max: formatCentavos(row.max_centavos),
     instant_receipt: row.instant_receipt === 1,
+    enabled: row.enabled === 1,
+    fee_bp: row.fee_bp,
     icon: `/static/payments/${row.code}.svg`,
   };
 }

@@ -56,6 +56,7 @@ export default function DailyChart({
           stroke: '#8d97b5',
           grid: { show: false },
           ticks: { show: false },
+          size: 28,
           splits: () => xs,
           values: (_u, splits) => splits.map((i) => labels[i] ?? ''),
           font: '11px system-ui, sans-serif',

@@ -26,6 +26,19 @@ export function goToPayUrl(payUrl: string | undefined, orderNo: string, navigate
   else window.location.assign(target.href);
 }
 
+/** The channel's icon, or a PIX badge when it has none or it fails to load. */
+function ChannelIcon({ url }: { url: string }) {
+  const [broken, setBroken] = useState(false);
+  if (url && !broken) {
+    return <img src={url} alt="" onError={() => setBroken(true)} className="size-9 shrink-0 rounded-lg bg-white/5 object-contain p-1" />;
+  }
+  return (
+    <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-[#32bcad]/15 text-xs font-black text-[#32bcad]">
+      PIX
+    </span>
+  );
+}
+
 function ChannelOption({ channel, selected, onSelect }: { channel: PaymentChannel; selected: boolean; onSelect: () => void }) {
   const { t } = useTranslation();
   return (
@@ -35,13 +48,7 @@ function ChannelOption({ channel, selected, onSelect }: { channel: PaymentChanne
       }`}
     >
       <input type="radio" name="payment_id" value={channel.id} checked={selected} onChange={onSelect} className="sr-only" />
-      {channel.icon ? (
-        <img src={channel.icon} alt="" className="size-9 shrink-0 rounded-lg bg-white/5 object-contain p-1" />
-      ) : (
-        <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-[#32bcad]/15 text-xs font-black text-[#32bcad]">
-          PIX
-        </span>
-      )}
+      <ChannelIcon url={channel.icon} />
       <span className="min-w-0 flex-1">
         <span className="flex items-center gap-2">
           <span className="truncate text-[15px] font-semibold text-white">{channel.name}</span>
@@ -122,7 +129,7 @@ export function RechargeForm({ compact = false }: { compact?: boolean }) {
       {compact ? null : (
         <fieldset className="flex flex-col gap-2">
           <legend className="mb-2 text-[13px] font-medium text-soft">{t('wallet.payment_method')}</legend>
-          <div className="grid gap-2 sm:grid-cols-2">
+          <div className={`grid gap-2 ${list.length > 1 ? 'sm:grid-cols-2' : ''}`}>
             {list.map((c) => (
               <ChannelOption key={c.id} channel={c} selected={c.id === channel.id} onSelect={() => setChannelId(c.id)} />
             ))}

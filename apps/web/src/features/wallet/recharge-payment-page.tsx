@@ -149,7 +149,7 @@ function Pending({ order, secondsLeft }: { order: DepositOrder; secondsLeft: num
           {formatMoney(order.amount)}
         </p>
         <div className="rounded-2xl bg-white p-3 shadow-[0_0_0_6px_rgba(245,196,81,0.15)]">
-          <img src={order.qr_image} alt={t('wallet.qr_alt')} width={220} height={220} className="size-[200px] md:size-[220px]" />
+          <img src={order.qr_image} alt={t('wallet.qr_alt')} width={220} height={220} className="size-[168px] md:size-[220px]" />
         </div>
         <div className="flex items-center gap-2 text-sm text-soft" role="status" aria-live="polite">
           <Spinner size={14} />
@@ -163,16 +163,6 @@ function Pending({ order, secondsLeft }: { order: DepositOrder; secondsLeft: num
         </p>
       </Card>
       <Card className="flex flex-col gap-4">
-        <ol className="flex flex-col gap-2 text-sm text-soft">
-          {['wallet.step_1', 'wallet.step_2', 'wallet.step_3'].map((key, index) => (
-            <li key={key} className="flex gap-2.5">
-              <span className="flex size-5 shrink-0 items-center justify-center rounded-full bg-gold/15 text-[11px] font-bold text-gold">
-                {index + 1}
-              </span>
-              {t(key)}
-            </li>
-          ))}
-        </ol>
         <CopyCode code={order.br_code} />
         {order.sandbox_pay_url ? (
           <div className="flex flex-col gap-1.5 rounded-xl border border-dashed border-money/40 bg-money/5 p-3">
@@ -182,6 +172,16 @@ function Pending({ order, secondsLeft }: { order: DepositOrder; secondsLeft: num
             <p className="text-center text-xs text-muted">{t('wallet.sandbox_note')}</p>
           </div>
         ) : null}
+        <ol className="flex flex-col gap-2 border-t border-line/60 pt-4 text-sm text-soft">
+          {['wallet.step_1', 'wallet.step_2', 'wallet.step_3'].map((key, index) => (
+            <li key={key} className="flex gap-2.5">
+              <span className="flex size-5 shrink-0 items-center justify-center rounded-full bg-gold/15 text-[11px] font-bold text-gold">
+                {index + 1}
+              </span>
+              {t(key)}
+            </li>
+          ))}
+        </ol>
         <dl className="grid grid-cols-2 gap-2 text-xs">
           <dt className="text-muted">{t('wallet.order_no')}</dt>
           <dd className="text-right font-mono break-all text-soft">{order.order_no}</dd>
@@ -220,6 +220,18 @@ export function RechargePaymentPage() {
       if (message.data.status === 'credited') void refreshUser();
     });
   }, [orderNo, queryClient]);
+
+  // A phone suspends the page (and may drop the socket) while the player is in the bank's app:
+  // coming back asks the server once instead of trusting a push that may have been missed.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: refetch is stable enough; status gates it
+  useEffect(() => {
+    if (status !== 'pending') return;
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') void order.refetch();
+    };
+    document.addEventListener('visibilitychange', onVisible);
+    return () => document.removeEventListener('visibilitychange', onVisible);
+  }, [status]);
 
   // Once the clock runs out, ask the server once: it may have been paid in the last second.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the transition is the trigger

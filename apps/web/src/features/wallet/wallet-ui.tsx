@@ -108,7 +108,9 @@ export function AmountChips({ amounts, value, onPick }: { amounts: string[]; val
             onClick={() => onPick(amount)}
             aria-pressed={active}
             className={`h-11 rounded-xl border text-[15px] font-semibold tabular-nums transition ${
-              active ? 'border-money bg-money/15 text-white' : 'border-line bg-ink/40 text-soft hover:border-money/60 hover:text-white'
+              active
+                ? 'border-money bg-money/20 text-white ring-1 ring-money ring-inset'
+                : 'border-line bg-ink/40 text-soft hover:border-money/60 hover:text-white'
             }`}
           >
             {formatShortMoney(amount)}

@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { Button, buttonClass } from '../../components/button.tsx';
 import { Card } from '../../components/card.tsx';
 import { FormField } from '../../components/form-field.tsx';
-import { CardIcon, LockIcon, PlusIcon } from '../../components/icons.tsx';
+import { CardIcon, ChevronRightIcon, LockIcon, PlusIcon } from '../../components/icons.tsx';
 import { Skeleton } from '../../components/spinner.tsx';
 import { ApiError, errorMessage, isSessionError } from '../../lib/api.ts';
 import { formatMoney } from '../../lib/format.ts';
@@ -192,7 +192,7 @@ export function WithdrawForm({ compact = false }: { compact?: boolean }) {
 
       {user.has_qk_pwd ? (
         <FormField
-          label={t('security.qk_pwd')}
+          label={t('wallet.qk_pwd')}
           type="password"
           inputMode="numeric"
           autoComplete="off"
@@ -236,10 +236,14 @@ export function WithdrawPage() {
   return (
     <WalletPage title={t('pages.withdraw')} wide>
       <div className="grid items-start gap-4 md:grid-cols-[minmax(0,340px)_minmax(0,1fr)]">
-        <div className="flex flex-col gap-3">
+        <div className="flex flex-col gap-2.5">
           <BalanceCard />
-          <Link to="/withdrawalRecord" className={buttonClass('ghost', 'md', 'hidden md:inline-flex')}>
+          <Link
+            to="/withdrawalRecord"
+            className="flex h-11 items-center justify-between rounded-xl border border-line/70 bg-surface px-3.5 text-sm text-soft hover:border-gold/40 hover:text-white"
+          >
             {t('pages.withdrawal_record')}
+            <ChevronRightIcon size={16} className="text-muted" />
           </Link>
         </div>
         <Card>

@@ -163,8 +163,9 @@ function DepositsTable({ rows }: { rows: AdminDeposit[] }) {
             <th scope="col">{t('deposits.columns.status')}</th>
             <th scope="col">{t('deposits.columns.end_to_end')}</th>
             <th scope="col">{t('deposits.columns.created')}</th>
-            <th scope="col">{t('deposits.columns.credited')}</th>
-            <th scope="col">{t('deposits.columns.expires')}</th>
+            <th scope="col">
+              {t('deposits.columns.credited')} / {t('deposits.columns.expires').toLocaleLowerCase()}
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -184,12 +185,23 @@ function DepositsTable({ rows }: { rows: AdminDeposit[] }) {
               <td>
                 <DepositStatusBadge status={row.status} />
               </td>
-              <td className="max-w-56 truncate font-mono text-xs text-slate-400" title={row.end_to_end_id ?? undefined}>
+              <td className="max-w-44 truncate font-mono text-xs text-slate-400" title={row.end_to_end_id ?? undefined}>
                 {row.end_to_end_id ?? '—'}
               </td>
               <td className="whitespace-nowrap text-slate-400">{formatDateTime(row.created_at, language)}</td>
-              <td className="whitespace-nowrap text-slate-400">{formatDateTime(row.credited_at, language)}</td>
-              <td className="whitespace-nowrap text-slate-500">{formatDateTime(row.expires_at, language)}</td>
+              {/* Once credited the expiry no longer matters; until then it is the time that counts. */}
+              <td className="whitespace-nowrap">
+                {row.credited_at ? (
+                  <span className="text-slate-300">{formatDateTime(row.credited_at, language)}</span>
+                ) : (
+                  <span className="text-slate-500">—</span>
+                )}
+                {row.status !== 'credited' && (
+                  <p className={`text-xs ${row.status === 'expired' ? 'text-slate-500' : 'text-amber-300/80'}`}>
+                    {t('deposits.expires_at', { time: formatDateTime(row.expires_at, language) })}
+                  </p>
+                )}
+              </td>
             </tr>
           ))}
         </tbody>
@@ -224,7 +236,7 @@ function DepositsCards({ rows }: { rows: AdminDeposit[] }) {
             {formatDateTime(row.created_at, language)}
             {row.credited_at
               ? ` · ${t('deposits.columns.credited')} ${formatDateTime(row.credited_at, language)}`
-              : ` · ${t('deposits.columns.expires')} ${formatDateTime(row.expires_at, language)}`}
+              : ` · ${t('deposits.expires_at', { time: formatDateTime(row.expires_at, language) })}`}
           </p>
         </li>
       ))}

@@ -160,7 +160,7 @@ export function AdjustmentDialog({ member, onClose }: { member: MemberDetail; on
             id={ids.reason}
             name="reason"
             rows={3}
-            required
+            aria-required
             maxLength={REASON_MAX_LENGTH}
             value={reason}
             onChange={(event) => {

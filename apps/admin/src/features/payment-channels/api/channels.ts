@@ -24,7 +24,8 @@ export type ChannelUpdate = {
   min: string;
   max: string;
   fee_bp: number;
-  enabled: boolean;
+  /** Left out when the server has not said whether the channel is enabled: saving must not switch it on by accident. */
+  enabled?: boolean;
   instant_receipt: boolean;
 };
 

@@ -7,7 +7,7 @@ import { EditIcon } from '../../../components/icons';
 import { DialogError, Modal } from '../../../components/modal';
 import { toast } from '../../../components/toaster';
 import { errorMessage, isApiError } from '../../../lib/api-client';
-import { basisPointsToPercent, formatMoney, parseReaisInput, percentToBasisPoints } from '../../../lib/format';
+import { basisPointsToPercent, formatBasisPoints, formatMoney, parseReaisInput, percentToBasisPoints } from '../../../lib/format';
 import { useLanguage } from '../../../lib/use-language';
 import type { AdminPaymentChannel } from '../../../lib/types';
 import { type ChannelUpdate, useChannels, useUpdateChannel } from '../api/channels';
@@ -19,6 +19,11 @@ function feeBasisPoints(channel: AdminPaymentChannel): number {
 
 function isEnabled(channel: AdminPaymentChannel): boolean {
   return channel.enabled ?? true;
+}
+
+/** Older servers list channels without `enabled`; the state is then unknown, not "enabled". */
+function enabledKnown(channel: AdminPaymentChannel): boolean {
+  return typeof channel.enabled === 'boolean';
 }
 
 export function ChannelsPage() {
@@ -52,6 +57,7 @@ type OnEdit = (channel: AdminPaymentChannel) => void;
 
 function EnabledBadge({ channel }: { channel: AdminPaymentChannel }) {
   const { t } = useTranslation();
+  if (!enabledKnown(channel)) return <span className="text-slate-500">—</span>;
   return isEnabled(channel) ? <Badge tone="green">{t('channels.enabled')}</Badge> : <Badge tone="slate">{t('channels.disabled')}</Badge>;
 }
 
@@ -60,7 +66,8 @@ function Fee({ channel }: { channel: AdminPaymentChannel }) {
   const fixed = channel.fee_fixed && !/^0+(\.0+)?$/.test(channel.fee_fixed) ? ` + ${formatMoney(channel.fee_fixed, language)}` : '';
   return (
     <span className="whitespace-nowrap tabular-nums">
-      {basisPointsToPercent(feeBasisPoints(channel))}%{fixed}
+      {formatBasisPoints(feeBasisPoints(channel), language)}
+      {fixed}
     </span>
   );
 }
@@ -193,9 +200,10 @@ function EditChannelDialog({ channel, onClose }: { channel: AdminPaymentChannel;
       min,
       max,
       fee_bp: feeBp,
-      enabled: form.get('enabled') === 'on',
       instant_receipt: form.get('instant_receipt') === 'on',
     };
+    const enabled = form.get('enabled') === 'on';
+    if (enabledKnown(channel) || enabled !== isEnabled(channel)) body.enabled = enabled;
     update.mutate(
       { id: channel.id, update: body },
       {
@@ -234,7 +242,17 @@ function EditChannelDialog({ channel, onClose }: { channel: AdminPaymentChannel;
         if (!update.isPending) onClose();
       }}
     >
-      <form onSubmit={submit} noValidate className="space-y-3.5">
+      <form
+        onSubmit={submit}
+        onChange={(event) => {
+          // Typing in a field clears that field's message.
+          const target: EventTarget = event.target;
+          if (!(target instanceof HTMLInputElement) || !(target.name in errors)) return;
+          setErrors((current) => ({ ...current, [target.name]: undefined }));
+        }}
+        noValidate
+        className="space-y-3.5"
+      >
         <div>
           <label htmlFor={ids.name} className="field-label">
             {t('channels.form.name')}

@@ -147,9 +147,10 @@ function PixKey({ row }: { row: AdminWithdrawal }) {
   const { t } = useTranslation();
   return (
     <div className="min-w-0">
-      <div className="flex items-center gap-1.5">
+      <div className="flex items-start gap-1.5">
         <Badge tone="slate">{t(`money.pix_types.${row.pix_key_type}`, { defaultValue: row.pix_key_type })}</Badge>
-        <span className="break-all font-mono text-[13px] text-slate-100" data-testid="pix-key">
+        {/* CPF, phone and CNPJ keys stay on one line; long e-mail and random keys wrap anywhere. */}
+        <span className="min-w-0 font-mono text-[13px] leading-5 text-slate-100 [overflow-wrap:anywhere]" data-testid="pix-key">
           {row.pix_key}
         </span>
       </div>
@@ -171,7 +172,7 @@ function Wagering({ value }: { value: string }) {
 function ReviewButtons({ row, onReview, stretch = false }: { row: AdminWithdrawal; onReview: OnReview; stretch?: boolean }) {
   const { t } = useTranslation();
   return (
-    <div className={`flex gap-1.5 ${stretch ? '' : 'justify-end'}`}>
+    <div className={`flex gap-1.5 ${stretch ? '' : 'flex-col items-stretch 2xl:flex-row 2xl:justify-end'}`}>
       <button type="button" className={`btn-success h-8 px-2.5 ${stretch ? 'flex-1' : ''}`} onClick={() => onReview(row, 'approve')}>
         <CheckIcon width={15} height={15} />
         {t('withdrawals.approve')}
@@ -220,7 +221,7 @@ function WithdrawalsTable({ rows, onReview }: { rows: AdminWithdrawal[]; onRevie
             </th>
             <th scope="col">{t('withdrawals.columns.pix_key')}</th>
             <th scope="col">{t('withdrawals.columns.cpf')}</th>
-            <th scope="col" className="text-right">
+            <th scope="col" className="text-right whitespace-normal!">
               {t('withdrawals.columns.wagering')}
             </th>
             <th scope="col">{t('withdrawals.columns.requested')}</th>
@@ -247,14 +248,14 @@ function WithdrawalsTable({ rows, onReview }: { rows: AdminWithdrawal[]; onRevie
               <td className="whitespace-nowrap text-right text-base font-semibold text-white tabular-nums">
                 {formatMoney(row.amount, language)}
               </td>
-              <td className="max-w-72">
+              <td className="min-w-48 max-w-72">
                 <PixKey row={row} />
               </td>
               <td className="whitespace-nowrap font-mono text-[13px] tabular-nums">{row.member_cpf ?? '—'}</td>
               <td className="text-right">
                 <Wagering value={row.member_ml_money} />
               </td>
-              <td className="whitespace-nowrap text-slate-400">{formatDateTime(row.created_at, language)}</td>
+              <td className="min-w-24 text-slate-400 tabular-nums">{formatDateTime(row.created_at, language)}</td>
               <td className="text-right">
                 {row.status === 'pending_review' ? (
                   <ReviewButtons row={row} onReview={onReview} />
