@@ -154,7 +154,13 @@ describe('deposits', () => {
     const page = await app.inject({ method: 'GET', url: `${order.sandbox_pay_url}?lang=pt` });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('Pagar R$ 25,50');
-    const paid = await app.inject({ method: 'POST', url: `${order.sandbox_pay_url}?lang=pt` });
+    // As a browser submits the page's form: urlencoded, empty.
+    const paid = await app.inject({
+      method: 'POST',
+      url: `${order.sandbox_pay_url}?lang=pt`,
+      payload: '',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(paid.statusCode).toBe(303);
     expect((await app.inject({ method: 'GET', url: `${order.sandbox_pay_url}?lang=pt` })).body).toContain('Pago.');
     expect(await money(m.token)).toBe('25.50');

@@ -16,7 +16,7 @@ import {
   rechargeOnlineResponse,
   rechargeOrderQuery,
 } from '@casino/shared/schemas/payments';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { nowIso } from '../../db/database.ts';
@@ -150,9 +150,17 @@ export const depositsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; deliver?: 
     return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-store').send(html);
   });
 
-  app.post('/sandbox-psp/pay/:txid', { schema: { hide: true, params: txidParams, querystring: langQuery } }, async (request, reply) => {
-    await sandboxPay(ctx, request.params.txid, bankDeliver);
-    return reply.redirect(`/sandbox-psp/pay/${request.params.txid}?lang=${encodeURIComponent(requestLang(request))}`, 303);
+  // The bank page's pay button is a plain HTML form (urlencoded, no fields): its own scope reads it.
+  await app.register(async (scope) => {
+    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_request, _body, done) =>
+      done(null, {}),
+    );
+    scope
+      .withTypeProvider<ZodTypeProvider>()
+      .post('/sandbox-psp/pay/:txid', { schema: { hide: true, params: txidParams, querystring: langQuery } }, async (request, reply) => {
+        await sandboxPay(ctx, request.params.txid, bankDeliver);
+        return reply.redirect(`/sandbox-psp/pay/${request.params.txid}?lang=${encodeURIComponent(requestLang(request))}`, 303);
+      });
   });
 
   app.get('/sandbox-psp/cob/:txid', { schema: { hide: true, params: txidParams } }, async (request) => {
