@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { adminCredentials, baseURL, DESKTOP, launchBrowser, newContext, PHONE, screenshot } from './browser.ts';
+import { DESKTOP, PHONE, adminCredentials, baseURL, launchBrowser, newContext, randomCpf, screenshot } from './browser.ts';
 
 /**
  * Money in the back office, end to end: an operator credits a member R$ 200,00 with a manual
@@ -52,16 +52,6 @@ async function call<T>(path: string, body: unknown, token?: string): Promise<Ans
 }
 
 /** A CPF with valid check digits, for when the brief's fixed test CPF already belongs to someone in this database. */
-function randomCpf(): string {
-  const digits = Array.from({ length: 9 }, () => Math.floor(Math.random() * 10));
-  if (new Set(digits).size === 1) digits[0] = (digits[0]! + 1) % 10;
-  for (const length of [9, 10]) {
-    const sum = digits.slice(0, length).reduce((total, digit, index) => total + digit * (length + 1 - index), 0);
-    const rest = (sum * 10) % 11;
-    digits.push(rest === 10 ? 0 : rest);
-  }
-  return digits.join('');
-}
 
 type Member = { id: number; account: string; token: string; bankId: number; cpf: string };
 
@@ -85,7 +75,7 @@ async function createMember(): Promise<Member> {
   const qk = await call('/api/security/qk-password/set', { password, qk_pwd: '123456', qk_pwd_confirmation: '123456' }, token);
   expect(qk.status, qk.message).toBe('success');
 
-  let cpf = '52998224725';
+  let cpf = randomCpf();
   type Banks = { list: { id: number }[] };
   let saved = await call<Banks>('/api/memberbanks/save', { account_type: 'cpf', account: cpf, name: 'Joana Pereira', cpf_id: cpf }, token);
   if (saved.status !== 'success') {

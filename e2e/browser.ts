@@ -2,6 +2,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { inject } from 'vitest';
+import { cpfCheckDigits } from '../packages/shared/src/pix/cpf.ts';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const SCREENSHOT_DIR = join(import.meta.dirname, '..', 'screenshots');
@@ -49,4 +50,12 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   const path = join(SCREENSHOT_DIR, `${name}.png`);
   await page.screenshot({ path, fullPage: false });
   return path;
+}
+
+/** A valid CPF no other test uses (CPFs are unique per member on the shared e2e server). */
+export function randomCpf(): string {
+  let base = '';
+  do base = String(Math.floor(Math.random() * 1e9)).padStart(9, '0');
+  while (new Set(base).size === 1);
+  return base + cpfCheckDigits(base);
 }

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminCredentials, baseURL, DESKTOP, launchBrowser, newContext, PHONE, screenshot } from './browser.ts';
+import { DESKTOP, PHONE, adminCredentials, baseURL, launchBrowser, newContext, randomCpf, screenshot } from './browser.ts';
 
 /**
  * Money end to end, in Portuguese on a phone: deposit R$ 100,00 with PIX through the sandbox
@@ -20,7 +20,7 @@ const digits = String(Math.floor(Math.random() * 1e8)).padStart(8, '0');
 const account = `money_${digits}`;
 const password = 'player-pass-1';
 const qkPwd = '246810';
-const CPF = '52998224725';
+const CPF = randomCpf();
 const REJECT_REASON = 'Dados bancários divergentes (teste e2e)';
 
 let browser: Browser;
