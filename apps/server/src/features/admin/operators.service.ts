@@ -8,6 +8,7 @@ import type { Operator } from '../../db/schema.ts';
 import { AppError } from '../../lib/http.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { newToken, sha256 } from '../../lib/tokens.ts';
+import { bearerToken } from '../auth/auth.guard.ts';
 import { writeAudit } from './audit.repository.ts';
 
 const OPERATOR_SESSION_IDLE_MS = 30 * 60_000;
@@ -78,9 +79,9 @@ declare module 'fastify' {
 /** preHandler: a live operator session whose role grants the permission. */
 export function requireOperator(ctx: AppContext, permission?: Permission) {
   return async (request: FastifyRequest) => {
-    const match = /^Bearer\s+([A-Za-z0-9_-]{20,128})$/i.exec(String(request.headers.authorization ?? '').trim());
-    if (!match?.[1]) throw new AppError('UNAUTHENTICATED');
-    const session = await ctx.db.selectFrom('operator_sessions').selectAll().where('token_hash', '=', sha256(match[1])).executeTakeFirst();
+    const token = bearerToken(request);
+    if (!token) throw new AppError('UNAUTHENTICATED');
+    const session = await ctx.db.selectFrom('operator_sessions').selectAll().where('token_hash', '=', sha256(token)).executeTakeFirst();
     const now = Date.now();
     if (
       !session ||

@@ -3,6 +3,7 @@ import { normalizeBrazilianMobile } from '@casino/shared/schemas/fields';
 import type { UserInfo } from '@casino/shared/schemas/auth';
 import type { AppContext } from '../../context.ts';
 import { nowIso } from '../../db/database.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import type { Member, MemberSession, Site } from '../../db/schema.ts';
 import { AppError } from '../../lib/http.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords.ts';
@@ -56,12 +57,6 @@ async function openSession(ctx: AppContext, memberId: number, client: ClientInfo
     expires_at: new Date(now.getTime() + ctx.config.SESSION_MAX_HOURS * 3_600_000).toISOString(),
   });
   return { token, token_type: 'Bearer' as const, expires_in: ctx.config.SESSION_IDLE_MINUTES * 60 };
-}
-
-function isUniqueViolation(error: unknown, column: string): boolean {
-  const text = String((error as { message?: string })?.message ?? '') + String((error as { detail?: string })?.detail ?? '');
-  const code = (error as { code?: string })?.code;
-  return (code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE') && text.includes(column);
 }
 
 /** Registers a member, opens its accounts and a session, all in one transaction. */

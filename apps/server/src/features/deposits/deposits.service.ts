@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { formatBRL, formatCentavos } from '@casino/shared/money';
+import { formatBRL, formatCentavos, parseReais } from '@casino/shared/money';
 import type { PaymentChannel } from '@casino/shared/schemas/payments';
 import QRCode from 'qrcode';
 import type { AppContext } from '../../context.ts';
@@ -17,10 +17,6 @@ type OrderRow = NonNullable<Awaited<ReturnType<typeof repo.findOrderByNo>>>;
 const MAX_OPEN_ORDERS = 5;
 const QUICK_AMOUNTS_CENTAVOS = [2_000, 5_000, 10_000, 20_000, 50_000, 100_000];
 
-function feePercent(bp: number): string {
-  return `${Math.floor(bp / 100)}.${String(bp % 100).padStart(2, '0')}`;
-}
-
 export function toChannel(row: ChannelRow): PaymentChannel {
   return {
     id: row.id,
@@ -28,7 +24,8 @@ export function toChannel(row: ChannelRow): PaymentChannel {
     code: row.code,
     direction: row.direction as 'deposit' | 'withdraw',
     payment_type: row.payment_type,
-    fee: feePercent(row.fee_bp),
+    // Basis points read as a percent with two decimals, the same digits as centavos in reais.
+    fee: formatCentavos(row.fee_bp),
     fee_fixed: formatCentavos(row.fee_fixed_centavos),
     min: formatCentavos(row.min_centavos),
     max: formatCentavos(row.max_centavos),
@@ -195,7 +192,8 @@ export type CreditOutcome = 'credited' | 'duplicate' | 'unknown_order' | 'expire
 export async function creditPayment(ctx: AppContext, payment: PixPayment): Promise<CreditOutcome> {
   const order = await repo.findOrderByTxid(ctx.db, payment.txid);
   if (!order) return 'unknown_order';
-  const paidCentavos = /^\d{1,12}\.\d{2}$/.test(payment.valor) ? Number(payment.valor.replace('.', '')) : Number.NaN;
+  // The PSP sends "valor" with exactly two decimals.
+  const paidCentavos = /^\d{1,12}\.\d{2}$/.test(payment.valor) ? parseReais(payment.valor) : null;
   if (paidCentavos !== order.amount_centavos) return 'amount_mismatch';
   const now = nowIso();
   const outcome = await ctx.db.transaction().execute(async (trx) => creditInTransaction(trx, order, payment.endToEndId, now));

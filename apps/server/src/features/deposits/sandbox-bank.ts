@@ -1,4 +1,4 @@
-import { formatBRL } from '@casino/shared/money';
+import { formatBRL, formatCentavos } from '@casino/shared/money';
 import type { AppContext } from '../../context.ts';
 import { translate } from '../../lib/i18n.ts';
 import { newEndToEndId, signWebhook } from '../payments/psp.ts';
@@ -66,7 +66,7 @@ export async function sandboxPay(ctx: AppContext, txid: string, deliver: Deliver
       {
         endToEndId: newEndToEndId(),
         txid,
-        valor: `${Math.floor(amount / 100)}.${String(amount % 100).padStart(2, '0')}`,
+        valor: formatCentavos(amount),
         horario: new Date().toISOString(),
       },
     ],

@@ -2,6 +2,7 @@ import { isValidCpf, normalizeCpf } from '@casino/shared/pix/cpf';
 import { normalizePixKey, type PixKeyType } from '@casino/shared/pix/pix-key';
 import type { AppContext } from '../../context.ts';
 import { nowIso } from '../../db/database.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import type { Member } from '../../db/schema.ts';
 import { AppError, fieldError } from '../../lib/http.ts';
 import * as repo from './member-banks.repository.ts';
@@ -64,12 +65,6 @@ export async function memberBanks(ctx: AppContext, memberId: number) {
     repo.liveBanks(ctx.db, memberId),
   ]);
   return { cpf: member?.cpf ? maskCpf(member.cpf) : null, list: rows.map(toBankView) };
-}
-
-function isUniqueViolation(error: unknown, needle: string): boolean {
-  const e = error as { code?: string; constraint?: string; message?: string };
-  if (e.code === '23505') return (e.constraint ?? '').includes(needle) || (e.message ?? '').includes(needle);
-  return String(e.message ?? '').includes('UNIQUE') && String(e.message ?? '').includes(needle);
 }
 
 /** Saves a PIX key in the member's own name and CPF (recording the CPF with the first key). */

@@ -1,6 +1,7 @@
 import { EMAIL_CODE_MAX_ATTEMPTS, EMAIL_CODE_TTL_MS } from '@casino/shared/constants';
 import type { AppContext } from '../../context.ts';
 import { nowIso } from '../../db/database.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import type { Member, MemberSession } from '../../db/schema.ts';
 import { AppError, fieldError } from '../../lib/http.ts';
 import { translate } from '../../lib/i18n.ts';
@@ -144,8 +145,7 @@ export async function bindEmail(ctx: AppContext, member: Member, email: string, 
       await updateMember(trx, member.id, { email, updated_at: now });
     });
   } catch (error) {
-    const text = String((error as Error).message ?? '');
-    if ((error as { code?: string }).code === '23505' || text.includes('UNIQUE')) {
+    if (isUniqueViolation(error, 'email')) {
       throw fieldError('EMAIL_TAKEN', 'email', 'validation.email_taken');
     }
     throw error;
