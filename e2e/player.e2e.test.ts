@@ -48,7 +48,8 @@ describe('player web app', () => {
     const header = page.getByRole('banner');
     await header.getByRole('button', { name: 'Cadastrar' }).waitFor();
     await header.getByRole('button', { name: 'Entrar' }).waitFor();
-    await page.getByText('No momento não há jogos disponíveis').waitFor();
+    // The catalogue's games, drawn for each of them.
+    await page.locator('[data-testid="game-tile"][data-game-code="crash"]').first().waitFor();
     await page.getByText('Proibido para menores de 18 anos', { exact: false }).waitFor();
   });
 
@@ -90,7 +91,8 @@ describe('player web app', () => {
     await expect.poll(() => page.getByTestId('header-balance').textContent()).toBe('R$0.00');
 
     await page.reload();
-    await page.getByText('There are currently no games available').waitFor();
+    await page.getByText('For adults over 18 only. Play responsibly.').waitFor();
+    await page.locator('[data-testid="game-tile"][data-game-code="roulette"]').first().getByText('European Roulette').waitFor();
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
   });
 

@@ -71,7 +71,7 @@ for (const viewport of [PHONE, DESKTOP]) {
       const context = await newContext(browser, viewport);
       const page = await context.newPage();
       await page.goto('/');
-      await page.getByText('No momento não há jogos disponíveis').waitFor();
+      await page.locator('[data-testid="game-tile"][data-game-code="crash"]').first().waitFor();
       await settle(page);
       await expectNoHorizontalOverflow(page);
       // The desktop background image only above 600 px (spec section 2).

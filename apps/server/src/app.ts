@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import helmet from '@fastify/helmet';
+import websocket from '@fastify/websocket';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { installZodMessageKeys } from '@casino/shared/zod-messages';
@@ -9,13 +10,20 @@ import type { AppContext } from './context.ts';
 import { adminRoutes } from './features/admin/admin.routes.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { depositsRoutes } from './features/deposits/deposits.routes.ts';
+import { gamesAdminRoutes } from './features/games-admin/games-admin.routes.ts';
 import type { Deliver } from './features/deposits/sandbox-bank.ts';
 import { wsRoutes } from './features/realtime/ws.routes.ts';
 import { memberBanksRoutes } from './features/member-banks/member-banks.routes.ts';
 import { orderCenterRoutes } from './features/order-center/order-center.routes.ts';
 import { withdrawalsAdminRoutes } from './features/withdrawals/withdrawals-admin.routes.ts';
 import { withdrawalsRoutes } from './features/withdrawals/withdrawals.routes.ts';
+import { gamesRoutes } from './features/games/games.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
+import { fairRoutes } from './features/fair/fair.routes.ts';
+import { houseRoutes } from './features/house-games/house.routes.ts';
+import { houseWsRoutes } from './features/house-games/house-ws.routes.ts';
+import { seamlessRoutes } from './features/seamless/seamless.routes.ts';
+import { sandboxProviderRoutes } from './features/sandbox-provider/sandbox-provider.routes.ts';
 import { profileRoutes } from './features/profile/profile.routes.ts';
 import { securityRoutes } from './features/security/security.routes.ts';
 import { sitesRoutes } from './features/sites/sites.routes.ts';
@@ -67,7 +75,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   app.addHook('preValidation', async (request) => {
     if (request.body === undefined || request.body === null) request.body = {};
     // No real input holds a NUL character, and PostgreSQL cannot store one in text.
-    const field = findNulField(request.body) ?? findNulField(request.query);
+    const field = findNulField(request.body) ?? findNulField(request.query) ?? findNulField(request.params);
     if (field !== undefined) throw new AppError('VALIDATION_FAILED', { [field]: ['validation.invalid'] });
   });
   app.addHook('onSend', async (request, reply) => {
@@ -104,6 +112,9 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
+  // One websocket server for every socket route (/ws, /ws/crash, /ws/double): registering the
+  // plugin per feature would route each upgrade once per registration.
+  await app.register(websocket, { options: { maxPayload: 4 * 1024 } });
   await app.register(healthRoutes, { ctx });
   await app.register(sitesRoutes, { ctx });
   await app.register(authRoutes, { ctx });
@@ -116,6 +127,13 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(withdrawalsRoutes, { ctx });
   await app.register(withdrawalsAdminRoutes, { ctx });
   await app.register(orderCenterRoutes, { ctx });
+  await app.register(gamesRoutes, { ctx });
+  await app.register(seamlessRoutes, { ctx });
+  await app.register(sandboxProviderRoutes, { ctx });
+  await app.register(gamesAdminRoutes, { ctx });
+  await app.register(fairRoutes, { ctx });
+  await app.register(houseRoutes, { ctx });
+  await app.register(houseWsRoutes, { ctx });
 
   if (options.serveSites !== false) await serveSites(app);
   else {

@@ -6,10 +6,12 @@ import { type DatabaseHandle, openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { seedSite } from './db/seed.ts';
 import { ensureAdminOperator } from './features/admin/operators.service.ts';
+import { seedGameCatalogue } from './features/games/games.seed.ts';
 import { randomBytes } from 'node:crypto';
 import { createSandboxPsp } from './features/payments/sandbox-psp.ts';
 import { createRealtime, type Realtime } from './features/realtime/realtime.ts';
 import { createMailer } from './features/security/mailer.ts';
+import { startHouseRounds } from './features/house-games/shared/house-rounds.ts';
 import { type Counter, MemoryCounter, RedisCounter } from './lib/rate-limiter.ts';
 
 export function createLogger(config: Config): Logger {
@@ -35,6 +37,7 @@ export async function startRuntime(
   const applied = await migrateToLatest(handle.db, handle.dialect, overrides.schema);
   if (applied.length > 0) log.info({ applied }, 'migrations applied');
   await seedSite(handle.db);
+  await seedGameCatalogue(handle.db);
   await ensureAdminOperator(handle.db, config.ADMIN_PASSWORD, (line) => log.warn(line));
 
   let redis: Redis | undefined;
@@ -49,7 +52,7 @@ export async function startRuntime(
     const subscriber = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2 });
     realtime = createRealtime({ publisher, subscriber });
   }
-  const ctx: AppContext = {
+  const base: Omit<AppContext, 'houseRounds'> = {
     config,
     db: handle.db,
     dialect: handle.dialect,
@@ -60,10 +63,14 @@ export async function startRuntime(
     webhookSecret: config.PIX_WEBHOOK_SECRET ?? randomBytes(32).toString('hex'),
     log,
   };
+  // Crash and double: feeds on every process, schedulers on the leader (stopped first on close).
+  const houseRounds = await startHouseRounds(base, config);
+  const ctx: AppContext = { ...base, houseRounds };
   return {
     ctx,
     handle,
     async close() {
+      await houseRounds.close();
       await realtime.close();
       await handle.close();
       if (redis) await redis.quit();

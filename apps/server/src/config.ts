@@ -51,10 +51,26 @@ const envSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     SEED_DEMO: booleanish.default(true),
     TRUST_PROXY: booleanish.default(false),
+    // Shared-round house games (crash, double): whether this process runs their schedulers (one
+    // leader per database on PostgreSQL), their timings, and the length of each results chain.
+    SHARED_ROUNDS: z.enum(['on', 'off']).default('on'),
+    CRASH_BETTING_MS: z.coerce.number().int().min(100).max(60_000).default(6_000),
+    CRASH_PAUSE_MS: z.coerce.number().int().min(0).max(60_000).default(3_000),
+    CRASH_TICK_MS: z.coerce.number().int().min(10).max(1_000).default(100),
+    /** How fast the crash curve runs (1 in production; tests use more to reach multipliers quickly). */
+    CRASH_SPEED: z.coerce.number().int().min(1).max(1_000).default(1),
+    DOUBLE_BETTING_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+    DOUBLE_SPIN_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
+    DOUBLE_PAUSE_MS: z.coerce.number().int().min(0).max(60_000).default(3_000),
+    SHARED_CHAIN_LENGTH: z.coerce.number().int().min(10).max(10_000_000).default(10_000),
   })
   .refine((env) => !(env.NODE_ENV === 'production' && env.CASINO_CAPTCHA === 'disabled'), {
     path: ['CASINO_CAPTCHA'],
     message: 'cannot be "disabled" when NODE_ENV=production',
+  })
+  .refine((env) => !(env.NODE_ENV === 'production' && env.CRASH_SPEED !== 1), {
+    path: ['CRASH_SPEED'],
+    message: 'must be 1 when NODE_ENV=production (the published crash curve)',
   });
 
 export type Config = Readonly<z.infer<typeof envSchema>>;

@@ -4,6 +4,7 @@ import type { Database, Dialect } from './db/database.ts';
 import type { Counter } from './lib/rate-limiter.ts';
 import type { PaymentProvider } from './features/payments/psp.ts';
 import type { Realtime } from './features/realtime/realtime.ts';
+import type { HouseRounds } from './features/house-games/shared/house-rounds.ts';
 import type { Mailer } from './features/security/mailer.ts';
 
 /** What services need, built once at start and passed explicitly (no globals). */
@@ -18,4 +19,6 @@ export interface AppContext {
   /** Secret of the sandbox PSP's webhook signatures. */
   webhookSecret: string;
   log: FastifyBaseLogger;
+  /** The shared-round house games (crash, double): their feeds and, on the leader, schedulers. */
+  houseRounds: HouseRounds;
 }

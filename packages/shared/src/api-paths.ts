@@ -33,6 +33,52 @@ export const API = {
   pixWebhook: '/api/webhooks/pix/sandbox',
   sandboxPay: (txid: string) => `/sandbox-psp/pay/${txid}`,
   websocket: '/ws',
+  games: {
+    apis: '/api/games/apisv2',
+    list: '/api/games/listsv2',
+    popular: '/api/games/popular',
+    promotion: '/api/games/promotion',
+    follow: '/api/games/follow',
+    followSet: '/api/games/follow/set',
+    followDelete: '/api/games/follow/delete',
+    /** Ours: the member's recently played games (home page row). */
+    recent: '/api/games/recent',
+    /** Ours: one game by code (the hand-off page and house games read it). */
+    detail: '/api/games/detail',
+  },
+  gameRecord: '/api/game/record',
+  day7Login: '/api/day7/day7LoginV2',
+  day7Balance: '/api/day7/getAllBalance',
+  /** The seamless wallet an external provider calls back (HMAC-signed): balance, bet, win, rollback, betwin. */
+  seamless: (platType: string, action: string) => `/api/seamless/${platType}/${action}`,
+  /** The built-in sandbox aggregator's game page (a real external provider, talking to us only by signed callbacks). */
+  sandboxProviderPlay: '/sandbox-provider/play',
+  fair: {
+    /** GET: the active pair (server_seed_hash, client_seed, nonce) and the revealed history. */
+    seeds: '/api/fair/seeds',
+    /** POST { client_seed? }: reveals the active server seed and starts a new pair. */
+    rotate: '/api/fair/rotate',
+  },
+  house: {
+    config: '/api/house/config',
+    dice: '/api/house/dice/bet',
+    plinko: '/api/house/plinko/bet',
+    roulette: '/api/house/roulette/bet',
+    slot: (code: string) => `/api/house/slots/${code}/spin`,
+    minesStart: '/api/house/mines/start',
+    minesReveal: '/api/house/mines/reveal',
+    minesCashout: '/api/house/mines/cashout',
+    minesActive: '/api/house/mines/active',
+    crashState: '/api/house/crash/state',
+    crashBet: '/api/house/crash/bet',
+    crashCashout: '/api/house/crash/cashout',
+    doubleState: '/api/house/double/state',
+    doubleBet: '/api/house/double/bet',
+    /** A round by id with its seeds (server seed only once revealed): for the verify page. */
+    round: (id: number | string) => `/api/house/rounds/${id}`,
+    /** Websocket of the shared rounds (crash, double): visitors watch, members bet and cash out. */
+    socket: (game: 'crash' | 'double') => `/ws/${game}`,
+  },
   security: {
     status: '/api/security/status',
     changePassword: '/api/security/password/change',
@@ -61,5 +107,11 @@ export const API = {
     deposits: '/api/admin/deposits',
     channels: '/api/admin/payment-channels',
     channel: (id: number | string) => `/api/admin/payment-channels/${id}`,
+    games: '/api/admin/games',
+    game: (id: number | string) => `/api/admin/games/${id}`,
+    providers: '/api/admin/game-providers',
+    provider: (id: number | string) => `/api/admin/game-providers/${id}`,
+    gameResults: '/api/admin/game-results',
+    gameRound: (id: number | string) => `/api/admin/game-rounds/${id}`,
   },
 } as const;

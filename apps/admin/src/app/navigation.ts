@@ -1,10 +1,22 @@
 import type { ComponentType, SVGProps } from 'react';
 import { ChannelIcon, DepositIcon, MailIcon, ScrollIcon, ShieldIcon, UsersIcon, WithdrawalIcon } from '../components/icons';
+import { GamesIcon, ProvidersIcon, ResultsIcon, RoundLookupIcon } from '../features/games/components/nav-icons';
 import type { Permission } from '../lib/types';
 
 export type Section = {
   path: string;
-  labelKey: 'nav.members' | 'nav.withdrawals' | 'nav.deposits' | 'nav.channels' | 'nav.outbox' | 'nav.audit' | 'nav.operators';
+  labelKey:
+    | 'nav.members'
+    | 'nav.withdrawals'
+    | 'nav.deposits'
+    | 'nav.channels'
+    | 'nav.outbox'
+    | 'nav.audit'
+    | 'nav.operators'
+    | 'nav.games'
+    | 'nav.game_providers'
+    | 'nav.game_results'
+    | 'nav.game_rounds';
   permission: Permission;
   icon: ComponentType<SVGProps<SVGSVGElement>>;
 };
@@ -15,6 +27,10 @@ export const SECTIONS: Section[] = [
   { path: '/withdrawals', labelKey: 'nav.withdrawals', permission: 'withdrawals.review', icon: WithdrawalIcon },
   { path: '/deposits', labelKey: 'nav.deposits', permission: 'deposits.read', icon: DepositIcon },
   { path: '/payment-channels', labelKey: 'nav.channels', permission: 'channels.manage', icon: ChannelIcon },
+  { path: '/games', labelKey: 'nav.games', permission: 'games.read', icon: GamesIcon },
+  { path: '/game-providers', labelKey: 'nav.game_providers', permission: 'games.read', icon: ProvidersIcon },
+  { path: '/game-results', labelKey: 'nav.game_results', permission: 'games.read', icon: ResultsIcon },
+  { path: '/game-rounds', labelKey: 'nav.game_rounds', permission: 'rounds.read', icon: RoundLookupIcon },
   { path: '/outbox', labelKey: 'nav.outbox', permission: 'outbox.read', icon: MailIcon },
   { path: '/audit-log', labelKey: 'nav.audit', permission: 'audit.read', icon: ScrollIcon },
   { path: '/operators', labelKey: 'nav.operators', permission: 'operators.manage', icon: ShieldIcon },

@@ -63,6 +63,26 @@ const router = createBrowserRouter(
             lazy: async () => ({ Component: (await import('../features/payment-channels/components/channels-page')).ChannelsPage }),
           },
         ]),
+        gate('games.read', [
+          {
+            path: 'games',
+            lazy: async () => ({ Component: (await import('../features/games/components/games-page')).GamesPage }),
+          },
+          {
+            path: 'game-providers',
+            lazy: async () => ({ Component: (await import('../features/games/components/providers-page')).ProvidersPage }),
+          },
+          {
+            path: 'game-results',
+            lazy: async () => ({ Component: (await import('../features/games/components/game-results-page')).GameResultsPage }),
+          },
+        ]),
+        gate('rounds.read', [
+          {
+            path: 'game-rounds',
+            lazy: async () => ({ Component: (await import('../features/games/components/round-lookup-page')).RoundLookupPage }),
+          },
+        ]),
         gate('outbox.read', [
           {
             path: 'outbox',

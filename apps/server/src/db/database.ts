@@ -49,8 +49,30 @@ function openSqlite(path: string): DatabaseHandle {
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
+}
+
+const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * Kysely prepares every query anew; on the money path that preparation cost as much as running
+ * the statement. Prepared statements are kept by SQL text (the most recently used 500). Safe
+ * because the one connection runs one statement at a time and nothing streams (iterate) results.
+ */
+function withStatementCache(sqlite: SQLite.Database) {
+  const cache = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(sql: string) {
+      let statement = cache.get(sql);
+      if (statement) cache.delete(sql);
+      else statement = sqlite.prepare(sql);
+      cache.set(sql, statement);
+      if (cache.size > STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
+      return statement;
+    },
+  };
 }
 
 function openPostgres(options: DatabaseOptions): DatabaseHandle {

@@ -3,6 +3,9 @@ import type { Dialect } from './database.ts';
 import * as m0001 from './migrations/0001-foundation.ts';
 import * as m0002 from './migrations/0002-ledger.ts';
 import * as m0003 from './migrations/0003-payments.ts';
+import * as m0004 from './migrations/0004-games.ts';
+import * as m0005 from './migrations/0005-shared-rounds.ts';
+import * as m0006 from './migrations/0006-round-indexes.ts';
 
 type DialectMigration = { up(db: Kysely<any>, dialect: Dialect): Promise<void> };
 
@@ -10,6 +13,9 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0001-foundation': m0001,
   '0002-ledger': m0002,
   '0003-payments': m0003,
+  '0004-games': m0004,
+  '0005-shared-rounds': m0005,
+  '0006-round-indexes': m0006,
 };
 
 class DialectMigrationProvider implements MigrationProvider {

@@ -273,6 +273,167 @@ export interface ActivitiesTable {
   created_at: Timestamp;
 }
 
+export interface GameProvidersTable {
+  id: Id;
+  plat_type: string;
+  name: string;
+  /** 'house' (our provably-fair games) or 'external' (an aggregator on the seamless wallet). */
+  kind: string;
+  launch_url: string | null;
+  /** HMAC secret of the provider's wallet callbacks: server only, never in an answer. */
+  wallet_secret: string | null;
+  logo_url: string | null;
+  enabled: ColumnType<number, number | undefined, number>;
+  sort: ColumnType<number, number | undefined, number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface GamesTable {
+  id: Id;
+  code: string;
+  provider_id: number;
+  /** One of the spec's ten categories (slots, live, table, sports, lottery, fish, crash, arcade, bingo, card). */
+  category: string;
+  name: string;
+  /** JSON object language -> name. */
+  names_json: ColumnType<string, string | undefined, string>;
+  /** JSON array of tags. */
+  tags_json: ColumnType<string, string | undefined, string>;
+  thumbnail: string;
+  /** Declared RTP in basis points (9700 = 97.00%). */
+  rtp_bp: number;
+  volatility: ColumnType<string, string | undefined, string>;
+  min_bet_centavos: number;
+  max_bet_centavos: number;
+  enabled: ColumnType<number, number | undefined, number>;
+  sort: ColumnType<number, number | undefined, number>;
+  is_popular: ColumnType<number, number | undefined, number>;
+  is_promotion: ColumnType<number, number | undefined, number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface GameFollowsTable {
+  id: Id;
+  member_id: number;
+  game_id: number;
+  created_at: Timestamp;
+}
+
+export interface GameSessionsTable {
+  id: Id;
+  token_hash: string;
+  member_id: number;
+  game_id: number;
+  provider_id: number;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  last_seen_at: Timestamp;
+}
+
+export interface FairSeedsTable {
+  id: Id;
+  member_id: number;
+  /** Secret until the pair is rotated out (revealed_at set). */
+  server_seed: string;
+  server_seed_hash: string;
+  client_seed: string;
+  /** The nonce the next bet will use. */
+  nonce: ColumnType<number, number | undefined, number>;
+  active: ColumnType<number, number | undefined, number>;
+  created_at: Timestamp;
+  revealed_at: Timestamp | null;
+}
+
+export interface GameRoundsTable {
+  id: Id;
+  round_uid: string;
+  provider_id: number;
+  game_id: number;
+  member_id: number;
+  bet_centavos: ColumnType<number, number | undefined, number>;
+  win_centavos: ColumnType<number, number | undefined, number>;
+  /** 'open' (stake taken, not settled), 'settled', 'rolled_back'. */
+  status: string;
+  outcome_json: string | null;
+  seed_id: number | null;
+  nonce: number | null;
+  created_at: Timestamp;
+  settled_at: Timestamp | null;
+}
+
+export interface WalletTransactionsTable {
+  id: Id;
+  provider_id: number;
+  tx_id: string;
+  /** 'bet', 'win', 'rollback'. */
+  kind: string;
+  member_id: number;
+  round_uid: string;
+  /** For a rollback: the bet it refunds. */
+  ref_tx_id: string | null;
+  amount_centavos: number;
+  /** 'ok', 'rolled_back' (a bet refunded later), 'unknown' (a rollback of a bet never seen). */
+  status: string;
+  transfer_id: number | null;
+  created_at: Timestamp;
+}
+
+export interface SharedChainsTable {
+  id: Id;
+  /** 'crash' or 'double'. */
+  game: string;
+  /** Secret: the chain's first generated hash; the rounds play the chain backwards from its end. */
+  seed: string;
+  /** Public: each round's result is HMAC(round hash, salt). */
+  salt: string;
+  length: number;
+  /** Published before the first round: applying the chain step to round 0's hash gives it. */
+  terminating_hash: string;
+  /** Rounds drawn from the chain so far. */
+  next_index: ColumnType<number, number | undefined, number>;
+  active: ColumnType<number, number | undefined, number>;
+  created_at: Timestamp;
+}
+
+export interface SharedRoundsTable {
+  id: Id;
+  game: string;
+  uid: string;
+  chain_id: number;
+  /** 0 = the first round played from the chain. */
+  chain_index: number;
+  /** The round's chain hash: secret until the round ends. */
+  hash: string;
+  /** betting -> running (crash) / spinning (double) -> ended, or cancelled (open bets refunded). */
+  status: string;
+  /** Crash: the crash point in hundredths (235 = 2.35x); double: the roll 0..14. Secret until the end. */
+  result: number;
+  betting_ends_at: Timestamp;
+  started_at: Timestamp | null;
+  ended_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
+export interface SharedBetsTable {
+  id: Id;
+  round_id: number;
+  member_id: number;
+  /** The member's game round (game_rounds.round_uid) this stake belongs to. */
+  game_round_uid: string;
+  /** Crash: 'crash'; double: 'red', 'black' or 'white'. */
+  choice: string;
+  stake_centavos: number;
+  auto_cashout_x100: number | null;
+  cashout_x100: number | null;
+  win_centavos: ColumnType<number, number | undefined, number>;
+  /** open -> won | lost, or refunded. */
+  status: string;
+  created_at: Timestamp;
+  settled_at: Timestamp | null;
+}
+
 export interface DB {
   sites: SitesTable;
   members: MembersTable;
@@ -292,6 +453,16 @@ export interface DB {
   operator_sessions: OperatorSessionsTable;
   audit_log: AuditLogTable;
   activities: ActivitiesTable;
+  game_providers: GameProvidersTable;
+  games: GamesTable;
+  game_follows: GameFollowsTable;
+  game_sessions: GameSessionsTable;
+  fair_seeds: FairSeedsTable;
+  game_rounds: GameRoundsTable;
+  wallet_transactions: WalletTransactionsTable;
+  shared_chains: SharedChainsTable;
+  shared_rounds: SharedRoundsTable;
+  shared_bets: SharedBetsTable;
 }
 
 export type Member = Selectable<MembersTable>;
@@ -300,3 +471,6 @@ export type MemberUpdate = Updateable<MembersTable>;
 export type Site = Selectable<SitesTable>;
 export type MemberSession = Selectable<MemberSessionsTable>;
 export type Operator = Selectable<OperatorsTable>;
+export type Game = Selectable<GamesTable>;
+export type GameProvider = Selectable<GameProvidersTable>;
+export type GameRound = Selectable<GameRoundsTable>;

@@ -33,6 +33,9 @@ export function Footer() {
           <Link to="/information-center/announcement" className="hover:text-gold">
             {t('pages.announcement')}
           </Link>
+          <Link to="/fairness" className="hover:text-gold">
+            {t('pages.fairness')}
+          </Link>
           <Link to="/vip" className="hover:text-gold">
             {t('pages.vip')}
           </Link>

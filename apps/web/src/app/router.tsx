@@ -21,6 +21,16 @@ const layoutRoutes: RouteObject[] = [
   { path: 'game', lazy: () => games().then((m) => ({ Component: m.GameListPage })) },
   { path: 'video', lazy: () => games().then((m) => ({ Component: m.VideoPage })) },
   { path: 'searchGames', lazy: () => games().then((m) => ({ Component: m.SearchGamesPage })) },
+  // Screens the spec names without routes (favorites, game records), and the provably-fair page.
+  {
+    path: 'favorites',
+    lazy: () => import('../features/games/favorites-page.tsx').then((m) => ({ Component: m.FavoritesPage })),
+  },
+  {
+    path: 'game-records',
+    lazy: () => import('../features/games/game-records-page.tsx').then((m) => ({ Component: m.GameRecordsPage })),
+  },
+  { path: 'fairness', lazy: () => import('../features/fairness/fairness-page.tsx').then((m) => ({ Component: m.FairnessPage })) },
   { path: 'login', lazy: () => import('../features/auth/login-page.tsx').then((m) => ({ Component: m.LoginPage })) },
   { path: 'recharge', lazy: () => import('../features/wallet/recharge-page.tsx').then((m) => ({ Component: m.RechargePage })) },
   {
@@ -123,7 +133,7 @@ export const routes: RouteObject[] = [
     children: [
       { path: '/', Component: MainLayout, ErrorBoundary: RouteError, children: layoutRoutes },
       // Outside the layout (spec section 2).
-      { path: '/gameInfo', lazy: () => games().then((m) => ({ Component: m.GameInfoPage })) },
+      { path: '/gameInfo', lazy: () => import('./game-info-route.tsx').then((m) => ({ Component: m.GameInfoRoute })) },
       { path: '/test', lazy: () => import('../features/diagnostics/test-page.tsx').then((m) => ({ Component: m.TestPage })) },
       { path: '/download', lazy: () => import('../features/download/download-page.tsx').then((m) => ({ Component: m.DownloadPage })) },
     ],

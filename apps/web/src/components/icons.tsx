@@ -14,6 +14,8 @@ import {
   Gift,
   Globe,
   Headset,
+  Heart,
+  History,
   House,
   Inbox,
   KeyRound,
@@ -72,3 +74,5 @@ export const InboxIcon = icon(Inbox);
 export const CheckIcon = icon(Check);
 export const AlertIcon = icon(CircleAlert);
 export const ShareIcon = icon(Share2);
+export const HeartIcon = icon(Heart);
+export const HistoryIcon = icon(History);

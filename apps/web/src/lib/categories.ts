@@ -1,4 +1,2 @@
-/** The spec's game categories (section 1), in the order players look for them. */
-export const CATEGORIES = ['slots', 'live', 'table', 'sports', 'lottery', 'fish', 'crash', 'arcade', 'bingo', 'card'] as const;
-
-export type Category = (typeof CATEGORIES)[number];
+/** The spec's game categories (section 1), shared with the server (zod-free: the home route reads them). */
+export { GAME_CATEGORIES as CATEGORIES, type GameCategory as Category } from '@casino/shared/game-codes';

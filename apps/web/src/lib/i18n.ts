@@ -10,6 +10,15 @@ type Catalogue = { default: Record<string, unknown> };
  */
 const webCatalogues = import.meta.glob<Catalogue>('../../../../packages/shared/src/i18n/locales/*/web.json');
 const serverCatalogues = import.meta.glob<Catalogue>('../../../../packages/shared/src/i18n/locales/*/server.json');
+/** `play`: the house games' screens (only downloaded by the first game a player opens). */
+const playCatalogues = import.meta.glob<Catalogue>('../../../../packages/shared/src/i18n/locales/*/play.json');
+
+/** Adds the `play` namespace before a house game renders (call it from the game route's loader). */
+export async function loadPlayNamespace(): Promise<void> {
+  const language = currentLanguage();
+  if (i18next.hasResourceBundle(language, 'play')) return;
+  i18next.addResourceBundle(language, 'play', await load(playCatalogues, language), true, true);
+}
 
 function loaderFor(loaders: Record<string, () => Promise<Catalogue>>, language: LanguageCode) {
   const suffix = `/locales/${language}/`;

@@ -1,12 +1,12 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { ERRORS } from '../errors.ts';
+import { ERRORS, UNAUTHENTICATED_MESSAGE } from '../errors.ts';
 import { LANGUAGE_CODES } from '../languages.ts';
 
 /** The apps load only the active language's catalogue, so every language must be complete. */
 const LOCALES = join(import.meta.dirname, 'locales');
-const NAMESPACES = ['server', 'web', 'admin'] as const;
+const NAMESPACES = ['server', 'web', 'admin', 'play'] as const;
 
 function flatten(node: unknown, prefix = ''): Map<string, string> {
   const out = new Map<string, string>();
@@ -48,6 +48,15 @@ describe.each(NAMESPACES)('%s catalogues', (namespace) => {
       ).toBeLessThan(0.05);
     }
   });
+});
+
+describe('fixed texts', () => {
+  test.each(LANGUAGE_CODES)(
+    '%s answers a lost session with the literal "Unauthenticated." the player site compares against',
+    (language) => {
+      expect(load(language, 'server').get('errors.unauthenticated')).toBe(UNAUTHENTICATED_MESSAGE);
+    },
+  );
 });
 
 describe('message keys used by code', () => {

@@ -14,15 +14,18 @@ export const PERMISSIONS = [
   'withdrawals.review',
   'deposits.read',
   'channels.manage',
+  'games.read',
+  'games.manage',
+  'rounds.read',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
 export const ROLE_PERMISSIONS = {
   superadmin: PERMISSIONS,
-  risk: ['members.read', 'members.write', 'audit.read', 'ledger.read', 'withdrawals.review', 'deposits.read'],
-  support: ['members.read', 'members.write', 'outbox.read'],
-  finance: ['members.read', 'ledger.read', 'ledger.adjust', 'withdrawals.review', 'deposits.read', 'channels.manage'],
-  marketing: ['members.read'],
+  risk: ['members.read', 'members.write', 'audit.read', 'ledger.read', 'withdrawals.review', 'deposits.read', 'games.read', 'rounds.read'],
+  support: ['members.read', 'members.write', 'outbox.read', 'rounds.read'],
+  finance: ['members.read', 'ledger.read', 'ledger.adjust', 'withdrawals.review', 'deposits.read', 'channels.manage', 'games.read'],
+  marketing: ['members.read', 'games.read', 'games.manage'],
 } as const satisfies Record<string, readonly Permission[]>;
 export type OperatorRole = keyof typeof ROLE_PERMISSIONS;
 export const OPERATOR_ROLES = Object.keys(ROLE_PERMISSIONS) as OperatorRole[];

@@ -88,7 +88,11 @@ export const inviteCodeField = z
   .max(16, { error: 'validation.invite_code_unknown' })
   .regex(/^[A-Za-z0-9]*$/, { error: 'validation.invite_code_unknown' });
 
-export const idField = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+/** A row id from a body or a query: a number or a string of digits (never a boolean or an empty string). */
+export const idField = z
+  .union([z.number(), z.string().regex(/^\d{1,16}$/)])
+  .transform(Number)
+  .pipe(z.number().int().positive().max(Number.MAX_SAFE_INTEGER));
 
 /**
  * An amount of reais as a person sends it ("100", "100.50", 100.5), parsed once at the edge into

@@ -65,6 +65,7 @@ describe('back office', () => {
       'withdrawals.review',
       'deposits.read',
       'channels.manage',
+      'games.read',
     ]);
     const login = await t.app.inject({
       method: 'POST',

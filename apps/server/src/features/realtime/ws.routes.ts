@@ -1,4 +1,3 @@
-import websocket from '@fastify/websocket';
 import { API } from '@casino/shared/api-paths';
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../../context.ts';
@@ -14,7 +13,7 @@ const MAX_SOCKETS_PER_MEMBER = 5;
  * connect and every 30 s, so a session forced off (or expired) loses its socket too.
  */
 export const wsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
-  await app.register(websocket, { options: { maxPayload: 4 * 1024 } });
+  // The websocket plugin itself is registered once, in app.ts.
   const open = new Map<number, number>();
 
   app.get(API.websocket, { websocket: true, schema: { hide: true } }, async (socket, request) => {

@@ -1,56 +1,12 @@
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EmptyState } from '../../components/empty-state.tsx';
-import { SearchIcon } from '../../components/icons.tsx';
 import { Skeleton } from '../../components/spinner.tsx';
 import { useIsLoggedIn } from '../../lib/session.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
-import { CATEGORIES } from '../../lib/categories.ts';
 import { HeroBanner } from './hero-banner.tsx';
 import { useActivities } from './home.api.ts';
-
-function SectionTitle({ children, action }: { children: string; action?: ReactNode }) {
-  return (
-    <div className="mb-3 flex items-center justify-between gap-3">
-      <h2 className="flex items-center gap-2 text-base font-bold text-white md:text-lg">
-        <span className="h-4 w-1 rounded-full bg-gold" aria-hidden="true" />
-        {children}
-      </h2>
-      {action}
-    </div>
-  );
-}
-
-function Categories() {
-  const { t } = useTranslation();
-  return (
-    <section>
-      <SectionTitle>{t('home.categories')}</SectionTitle>
-      <ul className="grid grid-cols-5 gap-2 md:grid-cols-10 md:gap-3">
-        {CATEGORIES.map((category) => (
-          <li key={category}>
-            <Link
-              to={`/game?type=${category}`}
-              className="group flex h-full flex-col items-center gap-1.5 rounded-xl border border-line/60 bg-surface px-1 py-2.5 text-center transition hover:border-gold/50 hover:bg-surface-2"
-            >
-              <img
-                src={`/images/category/${category}.svg`}
-                alt=""
-                width={40}
-                height={40}
-                className="size-9 transition group-hover:scale-110 md:size-11"
-              />
-              <span className="line-clamp-2 flex min-h-[2lh] w-full items-start justify-center text-[11px] leading-tight font-medium break-words text-soft group-hover:text-white md:text-xs">
-                {t(`categories.${category}`)}
-              </span>
-            </Link>
-          </li>
-        ))}
-      </ul>
-    </section>
-  );
-}
+import { CategoryTabs, PopularRow, PromotionRow, ProviderList, RecentRow, SearchBar, SectionTitle } from './home-games.tsx';
 
 function Activities() {
   const { t } = useTranslation();
@@ -101,27 +57,23 @@ function Activities() {
   );
 }
 
-/** Home: banner, categories, activities and the games section (games arrive in a later release). */
+/**
+ * Home: banner, search, the ten category tabs with their games, popular and promotion rows,
+ * what the member played lately, activities and the providers.
+ */
 export function HomePage() {
-  const { t } = useTranslation();
   const loggedIn = useIsLoggedIn();
   usePageTitle('');
   return (
     <div className="flex flex-col gap-6 md:gap-8">
       <HeroBanner loggedIn={loggedIn} />
-      <Link
-        to="/searchGames"
-        className="flex h-11 items-center gap-2 rounded-xl border border-line bg-surface px-3.5 text-sm text-muted hover:border-gold/50"
-      >
-        <SearchIcon size={18} />
-        {t('home.search_placeholder')}
-      </Link>
-      <Categories />
+      <SearchBar />
+      <RecentRow />
+      <CategoryTabs />
+      <PopularRow />
+      <PromotionRow />
       <Activities />
-      <section>
-        <SectionTitle>{t('home.games')}</SectionTitle>
-        <EmptyState text={t('empty.no_games')} />
-      </section>
+      <ProviderList />
     </div>
   );
 }

@@ -13,6 +13,8 @@ import {
   CrownIcon,
   DownloadIcon,
   HeadsetIcon,
+  HeartIcon,
+  HistoryIcon,
   LogoutIcon,
   PlusIcon,
   ReceiptIcon,
@@ -31,6 +33,8 @@ import { AvatarPicker } from './avatar-picker.tsx';
 type MenuItem = { to: string; label: string; icon: ComponentType<{ size?: number }> };
 
 const MENU: MenuItem[] = [
+  { to: '/favorites', label: 'pages.favorites', icon: HeartIcon },
+  { to: '/game-records', label: 'pages.game_records', icon: HistoryIcon },
   { to: '/rechargeRecord', label: 'pages.recharge_record', icon: ReceiptIcon },
   { to: '/withdrawalRecord', label: 'pages.withdrawal_record', icon: ReceiptIcon },
   { to: '/withdrawal-card', label: 'pages.withdrawal_card', icon: CardIcon },

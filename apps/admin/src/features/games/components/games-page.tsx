@@ -1,0 +1,389 @@
+import { GAME_CATEGORIES, type GameCategory } from '@casino/shared/schemas/games';
+import type { AdminGame } from '@casino/shared/schemas/games-admin';
+import { type FormEvent, useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { Badge, EmptyState, ErrorState, PageHeader, TableSkeleton } from '../../../components/feedback';
+import { EditIcon, LockIcon, SearchIcon } from '../../../components/icons';
+import { Pagination } from '../../../components/pagination';
+import { toast } from '../../../components/toaster';
+import { errorMessage } from '../../../lib/api-client';
+import { usePermission } from '../../../lib/auth';
+import { formatMoney, formatNumber } from '../../../lib/format';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { useLanguage } from '../../../lib/use-language';
+import { GAMES_PAGE_SIZE, type GameFilters, useAdminGames, useGameProviders, useUpdateGame } from '../api/games-admin';
+import { GameEditDialog } from './game-edit-dialog';
+import { GameThumbnail, PromotionIcon, SelectField, StarIcon, Switch, useCategoryLabel, useFormatPercent, useGameName } from './games-ui';
+
+const SEARCH_DEBOUNCE_MS = 300;
+
+/** Filters live in the URL, so a search survives reloads and the back button. */
+function useGameFilters() {
+  const [params, setParams] = useSearchParams();
+  const categoryParam = params.get('category') ?? '';
+  const enabledParam = params.get('enabled') ?? '';
+  const filters: GameFilters = {
+    name: params.get('q') ?? '',
+    plat_type: params.get('provider') ?? '',
+    category: (GAME_CATEGORIES as readonly string[]).includes(categoryParam) ? (categoryParam as GameCategory) : '',
+    enabled: enabledParam === '1' || enabledParam === '0' ? enabledParam : '',
+    page: Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1),
+  };
+  function update(next: Partial<Record<'q' | 'provider' | 'category' | 'enabled', string> & { page: number }>) {
+    setParams(
+      (current) => {
+        const merged = new URLSearchParams(current);
+        for (const [key, value] of Object.entries(next)) {
+          if (value === undefined || value === '' || (key === 'page' && value === 1)) merged.delete(key);
+          else merged.set(key, String(value));
+        }
+        return merged;
+      },
+      { replace: true },
+    );
+  }
+  return { filters, update };
+}
+
+export function GamesPage() {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const { filters, update } = useGameFilters();
+  const [draft, setDraft] = useState(filters.name);
+  const debounced = useDebouncedValue(draft, SEARCH_DEBOUNCE_MS);
+  const games = useAdminGames(filters);
+  const providers = useGameProviders();
+  const [editing, setEditing] = useState<AdminGame | null>(null);
+  const ids = { search: useId(), provider: useId(), category: useId(), status: useId() };
+  const categoryLabel = useCategoryLabel();
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only the debounced text drives this effect
+  useEffect(() => {
+    if (debounced.trim() !== filters.name) update({ q: debounced.trim(), page: 1 });
+  }, [debounced]);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    update({ q: draft.trim(), page: 1 });
+  }
+
+  const filtered = filters.name !== '' || filters.plat_type !== '' || filters.category !== '' || filters.enabled !== '';
+  const total = games.data?.total;
+  return (
+    <>
+      <PageHeader
+        title={t('games.title')}
+        subtitle={total === undefined ? t('games.subtitle') : t('common.total', { total: formatNumber(total, language) })}
+      />
+
+      <search className="mb-4 block">
+        <form onSubmit={submit} className="card grid gap-3 p-3 sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_repeat(3,minmax(0,1fr))]">
+          <div className="sm:col-span-2 lg:col-span-1">
+            <label htmlFor={ids.search} className="field-label">
+              {t('games.search_label')}
+            </label>
+            <div className="relative">
+              <SearchIcon className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-slate-500" width={16} height={16} />
+              <input
+                id={ids.search}
+                type="search"
+                value={draft}
+                onChange={(event) => setDraft(event.target.value)}
+                placeholder={t('games.search_placeholder')}
+                maxLength={64}
+                autoComplete="off"
+                className="input pl-9"
+              />
+            </div>
+          </div>
+          <SelectField
+            id={ids.provider}
+            label={t('games.filter_provider')}
+            value={filters.plat_type}
+            onChange={(value) => update({ provider: value, page: 1 })}
+          >
+            <option value="">{t('games.all_providers')}</option>
+            {providers.data?.map((provider) => (
+              <option key={provider.id} value={provider.plat_type}>
+                {provider.name}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField
+            id={ids.category}
+            label={t('games.filter_category')}
+            value={filters.category}
+            onChange={(value) => update({ category: value, page: 1 })}
+          >
+            <option value="">{t('games.all_categories')}</option>
+            {GAME_CATEGORIES.map((category) => (
+              <option key={category} value={category}>
+                {categoryLabel(category)}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField
+            id={ids.status}
+            label={t('games.filter_status')}
+            value={filters.enabled}
+            onChange={(value) => update({ enabled: value, page: 1 })}
+          >
+            <option value="">{t('games.status_all')}</option>
+            <option value="1">{t('games.enabled')}</option>
+            <option value="0">{t('games.disabled')}</option>
+          </SelectField>
+        </form>
+      </search>
+
+      <section className="card overflow-hidden" aria-busy={games.isFetching}>
+        {games.isPending ? (
+          <TableSkeleton columns={8} />
+        ) : games.isError ? (
+          <ErrorState message={errorMessage(games.error)} onRetry={() => void games.refetch()} />
+        ) : games.data.list.length === 0 ? (
+          <EmptyState
+            title={filtered ? t('games.empty_filtered') : t('games.empty')}
+            hint={filtered ? t('games.empty_filtered_hint') : undefined}
+          />
+        ) : (
+          <>
+            <div className={`transition-opacity ${games.isPlaceholderData ? 'opacity-60' : ''}`}>
+              <GamesTable games={games.data.list} onEdit={setEditing} />
+              <GamesCards games={games.data.list} onEdit={setEditing} />
+            </div>
+            <Pagination
+              page={games.data.page}
+              pageSize={games.data.page_size || GAMES_PAGE_SIZE}
+              total={games.data.total}
+              busy={games.isFetching}
+              onPageChange={(page) => update({ page })}
+            />
+          </>
+        )}
+      </section>
+      {editing && <GameEditDialog game={editing} onClose={() => setEditing(null)} />}
+    </>
+  );
+}
+
+type OnEdit = (game: AdminGame) => void;
+
+/** The inline enable switch: one click, the server's message as a toast. */
+function EnabledSwitch({ game }: { game: AdminGame }) {
+  const { t } = useTranslation();
+  const canManage = usePermission('games.manage');
+  const update = useUpdateGame();
+  const name = useGameName()(game);
+  const label = game.enabled ? t('games.disable_named', { name }) : t('games.enable_named', { name });
+  if (!canManage) {
+    return game.enabled ? <Badge tone="green">{t('games.enabled')}</Badge> : <Badge tone="slate">{t('games.disabled')}</Badge>;
+  }
+  return (
+    <Switch
+      checked={game.enabled}
+      label={label}
+      pending={update.isPending}
+      onChange={(enabled) =>
+        update.mutate(
+          { id: game.id, update: { enabled } },
+          {
+            onSuccess: ({ message }) => toast.success(message || t('games.saved')),
+            onError: (error) => toast.error(errorMessage(error)),
+          },
+        )
+      }
+    />
+  );
+}
+
+function Flags({ game }: { game: AdminGame }) {
+  const { t } = useTranslation();
+  if (!game.is_popular && !game.is_promotion) return <span className="text-slate-600">—</span>;
+  return (
+    <span className="flex flex-wrap gap-1">
+      {game.is_popular && (
+        <Badge tone="gold">
+          <StarIcon width={12} height={12} />
+          {t('games.popular')}
+        </Badge>
+      )}
+      {game.is_promotion && (
+        <Badge tone="blue">
+          <PromotionIcon width={12} height={12} />
+          {t('games.promotion')}
+        </Badge>
+      )}
+    </span>
+  );
+}
+
+function Tags({ tags }: { tags: string[] }) {
+  if (tags.length === 0) return null;
+  const shown = tags.slice(0, 2);
+  return (
+    <span className="mt-1 flex gap-1 overflow-hidden">
+      {shown.map((tag) => (
+        <span key={tag} className="rounded bg-white/5 px-1.5 py-px font-mono text-[10px] text-slate-400">
+          {tag}
+        </span>
+      ))}
+      {tags.length > shown.length && <span className="px-1 text-[10px] text-slate-500">+{tags.length - shown.length}</span>}
+    </span>
+  );
+}
+
+function Rtp({ game }: { game: AdminGame }) {
+  const { t } = useTranslation();
+  const percent = useFormatPercent()(game.rtp);
+  return (
+    <span
+      className="inline-flex items-center gap-1 whitespace-nowrap tabular-nums"
+      title={game.rtp_editable ? undefined : t('games.rtp_locked')}
+    >
+      {percent}
+      {!game.rtp_editable && <LockIcon width={12} height={12} className="text-slate-500" aria-label={t('games.rtp_locked')} />}
+    </span>
+  );
+}
+
+function ProviderCell({ game }: { game: AdminGame }) {
+  const { t } = useTranslation();
+  return (
+    <div className="min-w-0">
+      <p className="truncate text-slate-200">{game.provider_name}</p>
+      <p className="flex items-center gap-1 text-[11px] text-slate-500">
+        <span className="font-mono">{game.plat_type}</span>
+        {game.is_house && <span className="text-gold-400/80">· {t('games.house')}</span>}
+        {!game.provider_enabled && <span className="text-rose-300">· {t('games.provider_off')}</span>}
+      </p>
+    </div>
+  );
+}
+
+function EditButton({ game, onEdit, block = false }: { game: AdminGame; onEdit: OnEdit; block?: boolean }) {
+  const { t } = useTranslation();
+  const gameName = useGameName();
+  const canManage = usePermission('games.manage');
+  if (!canManage) return null;
+  return (
+    <button
+      type="button"
+      className={block ? 'btn-secondary h-8 flex-1' : 'btn-ghost h-8 px-2.5'}
+      onClick={() => onEdit(game)}
+      aria-label={t('games.edit_named', { name: gameName(game) })}
+    >
+      <EditIcon width={15} height={15} />
+      {t('games.edit')}
+    </button>
+  );
+}
+
+function GamesTable({ games, onEdit }: { games: AdminGame[]; onEdit: OnEdit }) {
+  const { t } = useTranslation();
+  const gameName = useGameName();
+  const language = useLanguage();
+  const categoryLabel = useCategoryLabel();
+  return (
+    <div className="hidden overflow-x-auto md:block">
+      <table className="data-table" data-testid="games-table">
+        <thead>
+          <tr>
+            <th scope="col">{t('games.columns.game')}</th>
+            <th scope="col">{t('games.columns.provider')}</th>
+            <th scope="col" className="hidden lg:table-cell">
+              {t('games.columns.category')}
+            </th>
+            <th scope="col" className="text-right">
+              {t('games.columns.rtp')}
+            </th>
+            <th scope="col" className="hidden text-right xl:table-cell">
+              {t('games.columns.bets')}
+            </th>
+            <th scope="col">{t('games.columns.flags')}</th>
+            <th scope="col" className="hidden text-right lg:table-cell">
+              {t('games.columns.sort')}
+            </th>
+            <th scope="col">{t('games.columns.enabled')}</th>
+            <th scope="col">
+              <span className="sr-only">{t('games.edit')}</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {games.map((game) => (
+            <tr
+              key={game.id}
+              data-game={game.code}
+              className={`transition-colors hover:bg-white/[0.025] ${game.enabled ? '' : 'bg-navy-950/30 text-slate-400'}`}
+            >
+              <td>
+                <div className="flex items-center gap-3">
+                  <GameThumbnail src={game.thumbnail} alt={gameName(game)} />
+                  <div className="min-w-0">
+                    <p className={`truncate font-medium ${game.enabled ? 'text-white' : 'text-slate-400'}`}>{gameName(game)}</p>
+                    <p className="truncate font-mono text-[11px] text-slate-500">{game.code}</p>
+                    <Tags tags={game.tags} />
+                  </div>
+                </div>
+              </td>
+              <td className="max-w-44">
+                <ProviderCell game={game} />
+              </td>
+              <td className="hidden text-slate-300 lg:table-cell">{categoryLabel(game.category)}</td>
+              <td className="text-right">
+                <Rtp game={game} />
+              </td>
+              <td className="hidden whitespace-nowrap text-right text-xs text-slate-400 tabular-nums xl:table-cell">
+                {formatMoney(game.min_bet, language)} – {formatMoney(game.max_bet, language)}
+              </td>
+              <td>
+                <Flags game={game} />
+              </td>
+              <td className="hidden text-right text-slate-400 tabular-nums lg:table-cell">{game.sort}</td>
+              <td>
+                <EnabledSwitch game={game} />
+              </td>
+              <td className="text-right">
+                <EditButton game={game} onEdit={onEdit} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** Phones get one card per game instead of a table that would scroll sideways. */
+function GamesCards({ games, onEdit }: { games: AdminGame[]; onEdit: OnEdit }) {
+  const { t } = useTranslation();
+  const gameName = useGameName();
+  const language = useLanguage();
+  const categoryLabel = useCategoryLabel();
+  return (
+    <ul className="divide-y divide-white/5 md:hidden">
+      {games.map((game) => (
+        <li key={game.id} data-game={game.code} className="space-y-2.5 px-3 py-3">
+          <div className="flex items-start gap-3">
+            <GameThumbnail src={game.thumbnail} alt={gameName(game)} />
+            <div className="min-w-0 flex-1">
+              <p className={`truncate font-medium ${game.enabled ? 'text-white' : 'text-slate-400'}`}>{gameName(game)}</p>
+              <p className="truncate text-xs text-slate-400">
+                {game.provider_name} · {categoryLabel(game.category)}
+              </p>
+              <p className="mt-0.5 text-xs text-slate-500 tabular-nums">
+                {t('games.columns.rtp')} <Rtp game={game} /> · {formatMoney(game.min_bet, language)} – {formatMoney(game.max_bet, language)}
+              </p>
+            </div>
+            <EnabledSwitch game={game} />
+          </div>
+          <div className="flex items-center justify-between gap-2">
+            <Flags game={game} />
+            <EditButton game={game} onEdit={onEdit} />
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,334 @@
+import type { AdminProvider } from '@casino/shared/schemas/games-admin';
+import { type FormEvent, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Spinner } from '../../../components/confirm-dialog';
+import { Badge, EmptyState, ErrorState, PageHeader, TableSkeleton } from '../../../components/feedback';
+import { EditIcon, LockIcon } from '../../../components/icons';
+import { DialogError, Modal } from '../../../components/modal';
+import { toast } from '../../../components/toaster';
+import { errorMessage, isApiError } from '../../../lib/api-client';
+import { usePermission } from '../../../lib/auth';
+import { formatDateTime, formatNumber } from '../../../lib/format';
+import { useLanguage } from '../../../lib/use-language';
+import { useGameProviders, useUpdateProvider } from '../api/games-admin';
+import { Switch } from './games-ui';
+
+export function ProvidersPage() {
+  const { t } = useTranslation();
+  const providers = useGameProviders();
+  const [editing, setEditing] = useState<AdminProvider | null>(null);
+  return (
+    <>
+      <PageHeader title={t('game_providers.title')} subtitle={t('game_providers.subtitle')} />
+      <section className="card overflow-hidden" aria-busy={providers.isFetching}>
+        {providers.isPending ? (
+          <TableSkeleton columns={7} rows={3} />
+        ) : providers.isError ? (
+          <ErrorState message={errorMessage(providers.error)} onRetry={() => void providers.refetch()} />
+        ) : providers.data.length === 0 ? (
+          <EmptyState title={t('game_providers.empty')} />
+        ) : (
+          <>
+            <ProvidersTable providers={providers.data} onEdit={setEditing} />
+            <ProvidersCards providers={providers.data} onEdit={setEditing} />
+          </>
+        )}
+      </section>
+      <p className="mt-3 flex items-start gap-2 text-xs text-slate-500">
+        <LockIcon width={13} height={13} className="mt-px shrink-0" />
+        {t('game_providers.secret_note')}
+      </p>
+      {editing && <EditProviderDialog provider={editing} onClose={() => setEditing(null)} />}
+    </>
+  );
+}
+
+type OnEdit = (provider: AdminProvider) => void;
+
+function KindBadge({ provider }: { provider: AdminProvider }) {
+  const { t } = useTranslation();
+  return provider.kind === 'house' ? (
+    <Badge tone="gold">{t('game_providers.kinds.house')}</Badge>
+  ) : (
+    <Badge tone="blue">{t('game_providers.kinds.external', { defaultValue: provider.kind })}</Badge>
+  );
+}
+
+function SecretBadge({ provider }: { provider: AdminProvider }) {
+  const { t } = useTranslation();
+  if (provider.kind === 'house') return <span className="text-xs text-slate-500">{t('game_providers.secret_in_process')}</span>;
+  return provider.has_wallet_secret ? (
+    <Badge tone="green">{t('game_providers.secret_set')}</Badge>
+  ) : (
+    <Badge tone="red">{t('game_providers.secret_missing')}</Badge>
+  );
+}
+
+function ProviderSwitch({ provider }: { provider: AdminProvider }) {
+  const { t } = useTranslation();
+  const canManage = usePermission('games.manage');
+  const update = useUpdateProvider();
+  if (!canManage) {
+    return provider.enabled ? <Badge tone="green">{t('games.enabled')}</Badge> : <Badge tone="slate">{t('games.disabled')}</Badge>;
+  }
+  return (
+    <Switch
+      checked={provider.enabled}
+      label={
+        provider.enabled
+          ? t('game_providers.disable_named', { name: provider.name })
+          : t('game_providers.enable_named', { name: provider.name })
+      }
+      pending={update.isPending}
+      onChange={(enabled) =>
+        update.mutate(
+          { id: provider.id, update: { enabled } },
+          {
+            onSuccess: ({ message }) => toast.success(message || t('game_providers.saved')),
+            onError: (error) => toast.error(errorMessage(error)),
+          },
+        )
+      }
+    />
+  );
+}
+
+function GameCount({ provider }: { provider: AdminProvider }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const canRead = usePermission('games.read');
+  const text = t('game_providers.game_count', {
+    enabled: formatNumber(provider.enabled_game_count, language),
+    total: formatNumber(provider.game_count, language),
+  });
+  if (!canRead) return <span>{text}</span>;
+  return (
+    <Link
+      to={`/games?provider=${encodeURIComponent(provider.plat_type)}`}
+      className="text-gold-300 tabular-nums hover:text-gold-400 hover:underline"
+    >
+      {text}
+    </Link>
+  );
+}
+
+function EditButton({ provider, onEdit, block = false }: { provider: AdminProvider; onEdit: OnEdit; block?: boolean }) {
+  const { t } = useTranslation();
+  if (!usePermission('games.manage')) return null;
+  return (
+    <button
+      type="button"
+      className={block ? 'btn-secondary h-8 w-full' : 'btn-ghost h-8 px-2.5'}
+      onClick={() => onEdit(provider)}
+      aria-label={t('game_providers.edit_named', { name: provider.name })}
+    >
+      <EditIcon width={15} height={15} />
+      {t('games.edit')}
+    </button>
+  );
+}
+
+function ProvidersTable({ providers, onEdit }: { providers: AdminProvider[]; onEdit: OnEdit }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  return (
+    <div className="hidden overflow-x-auto md:block">
+      <table className="data-table" data-testid="providers-table">
+        <thead>
+          <tr>
+            <th scope="col">{t('game_providers.columns.provider')}</th>
+            <th scope="col">{t('game_providers.columns.kind')}</th>
+            <th scope="col">{t('game_providers.columns.games')}</th>
+            <th scope="col">{t('game_providers.columns.wallet')}</th>
+            <th scope="col" className="text-right">
+              {t('game_providers.columns.sort')}
+            </th>
+            <th scope="col" className="hidden lg:table-cell">
+              {t('game_providers.columns.updated')}
+            </th>
+            <th scope="col">{t('game_providers.columns.enabled')}</th>
+            <th scope="col">
+              <span className="sr-only">{t('games.edit')}</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {providers.map((provider) => (
+            <tr key={provider.id} data-provider={provider.plat_type} className="transition-colors hover:bg-white/[0.025]">
+              <td>
+                <p className={`font-medium ${provider.enabled ? 'text-white' : 'text-slate-400'}`}>{provider.name}</p>
+                <p className="font-mono text-[11px] text-slate-500">{provider.plat_type}</p>
+              </td>
+              <td>
+                <KindBadge provider={provider} />
+              </td>
+              <td>
+                <GameCount provider={provider} />
+              </td>
+              <td>
+                <SecretBadge provider={provider} />
+              </td>
+              <td className="text-right text-slate-400 tabular-nums">{provider.sort}</td>
+              <td className="hidden whitespace-nowrap text-slate-400 lg:table-cell">{formatDateTime(provider.updated_at, language)}</td>
+              <td>
+                <ProviderSwitch provider={provider} />
+              </td>
+              <td className="text-right">
+                <EditButton provider={provider} onEdit={onEdit} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function ProvidersCards({ providers, onEdit }: { providers: AdminProvider[]; onEdit: OnEdit }) {
+  return (
+    <ul className="divide-y divide-white/5 md:hidden">
+      {providers.map((provider) => (
+        <li key={provider.id} data-provider={provider.plat_type} className="space-y-2 px-3 py-3">
+          <div className="flex items-start justify-between gap-3">
+            <div className="min-w-0">
+              <p className="truncate font-medium text-white">{provider.name}</p>
+              <p className="font-mono text-[11px] text-slate-500">{provider.plat_type}</p>
+            </div>
+            <ProviderSwitch provider={provider} />
+          </div>
+          <div className="flex flex-wrap items-center gap-2 text-xs">
+            <KindBadge provider={provider} />
+            <SecretBadge provider={provider} />
+            <GameCount provider={provider} />
+          </div>
+          <EditButton provider={provider} onEdit={onEdit} block />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+type FieldErrors = Partial<Record<'name' | 'sort', string>>;
+
+function EditProviderDialog({ provider, onClose }: { provider: AdminProvider; onClose: () => void }) {
+  const { t } = useTranslation();
+  const update = useUpdateProvider();
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const ids = { name: useId(), sort: useId(), enabled: useId() };
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const name = String(form.get('name') ?? '').trim();
+    const sortText = String(form.get('sort') ?? '').trim();
+    const next: FieldErrors = {};
+    if (!name) next.name = t('validation.required');
+    if (!/^\d{1,7}$/.test(sortText) || Number(sortText) > 1_000_000) next.sort = t('games.form.sort_invalid');
+    setErrors(next);
+    if (Object.keys(next).length > 0) return;
+    const enabled = form.get('enabled') === 'on';
+    const body = {
+      ...(name !== provider.name ? { name } : {}),
+      ...(Number(sortText) !== provider.sort ? { sort: Number(sortText) } : {}),
+      ...(enabled !== provider.enabled ? { enabled } : {}),
+    };
+    if (Object.keys(body).length === 0) {
+      toast.success(t('games.no_changes'));
+      onClose();
+      return;
+    }
+    update.mutate(
+      { id: provider.id, update: body },
+      {
+        onSuccess: ({ message }) => {
+          toast.success(message || t('game_providers.saved'));
+          onClose();
+        },
+        onError: (error) => {
+          if (!isApiError(error)) return;
+          setErrors({ name: error.fieldErrors.name?.[0], sort: error.fieldErrors.sort?.[0] });
+        },
+      },
+    );
+  }
+
+  const hasFieldErrors = Boolean(errors.name || errors.sort);
+  return (
+    <Modal
+      open
+      title={t('game_providers.edit_title', { name: provider.name })}
+      description={t('game_providers.edit_description')}
+      pending={update.isPending}
+      onClose={() => {
+        if (!update.isPending) onClose();
+      }}
+    >
+      <form onSubmit={submit} noValidate className="space-y-3.5">
+        <div>
+          <label htmlFor={ids.name} className="field-label">
+            {t('game_providers.form.name')}
+          </label>
+          <input
+            id={ids.name}
+            name="name"
+            defaultValue={provider.name}
+            maxLength={64}
+            className="input"
+            aria-invalid={errors.name ? true : undefined}
+            aria-describedby={errors.name ? `${ids.name}-error` : undefined}
+          />
+          {errors.name && (
+            <p id={`${ids.name}-error`} className="mt-1 text-xs text-rose-300">
+              {errors.name}
+            </p>
+          )}
+        </div>
+        <div>
+          <label htmlFor={ids.sort} className="field-label">
+            {t('game_providers.form.sort')}
+          </label>
+          <input
+            id={ids.sort}
+            name="sort"
+            inputMode="numeric"
+            defaultValue={provider.sort}
+            maxLength={7}
+            className="input tabular-nums"
+            aria-invalid={errors.sort ? true : undefined}
+            aria-describedby={errors.sort ? `${ids.sort}-error` : `${ids.sort}-hint`}
+          />
+          {errors.sort ? (
+            <p id={`${ids.sort}-error`} className="mt-1 text-xs text-rose-300">
+              {errors.sort}
+            </p>
+          ) : (
+            <p id={`${ids.sort}-hint`} className="mt-1 text-xs text-slate-500">
+              {t('game_providers.form.sort_hint')}
+            </p>
+          )}
+        </div>
+        <label
+          htmlFor={ids.enabled}
+          className="flex cursor-pointer items-center justify-between gap-3 rounded-lg border border-white/5 bg-navy-900/60 p-3 text-sm"
+        >
+          <span>
+            <span className="block font-medium text-slate-200">{t('game_providers.form.enabled')}</span>
+            <span className="block text-xs text-slate-500">{t('game_providers.form.enabled_hint')}</span>
+          </span>
+          <input id={ids.enabled} name="enabled" type="checkbox" defaultChecked={provider.enabled} className="size-4 accent-amber-400" />
+        </label>
+        <DialogError message={update.isError && !hasFieldErrors ? errorMessage(update.error) : null} />
+        <div className="flex flex-col-reverse gap-2 pt-1 sm:flex-row sm:justify-end">
+          <button type="button" className="btn-secondary" onClick={onClose} disabled={update.isPending}>
+            {t('common.cancel')}
+          </button>
+          <button type="submit" className="btn-primary" disabled={update.isPending}>
+            {update.isPending && <Spinner />}
+            {t('games.form.save')}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

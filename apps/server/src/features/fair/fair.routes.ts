@@ -1,0 +1,44 @@
+import { API } from '@casino/shared/api-paths';
+import { envelopeSchema } from '@casino/shared/envelope';
+import { fairSeedsSchema, rotateSeedAnswerSchema, rotateSeedBodySchema } from '@casino/shared/schemas/house-games';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context.ts';
+import { ok } from '../../lib/http.ts';
+import { memberOf } from '../auth/auth.guard.ts';
+import { requirePlayer } from '../house-games/house-game.ts';
+import { fairSeeds, rotateSeeds } from './fair.service.ts';
+
+export const fairRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const member = { preHandler: requirePlayer(ctx) };
+  const tags = ['provably fair'];
+  const security = [{ bearer: [] }];
+
+  app.get(
+    API.fair.seeds,
+    {
+      ...member,
+      schema: {
+        tags,
+        security,
+        summary: 'The active seed pair (server seed hash, client seed, next nonce) and the revealed pairs',
+        response: { 200: envelopeSchema(fairSeedsSchema) },
+      },
+    },
+    async (request) => ok(request, await fairSeeds(ctx, memberOf(request).member.id)),
+  );
+
+  app.post(
+    API.fair.rotate,
+    {
+      ...member,
+      schema: {
+        tags,
+        security,
+        summary: 'Reveal the active server seed and start a new pair with this (or a random) client seed',
+        body: rotateSeedBodySchema,
+        response: { 200: envelopeSchema(rotateSeedAnswerSchema) },
+      },
+    },
+    async (request) => ok(request, await rotateSeeds(ctx, memberOf(request).member.id, request.body.client_seed), 'games.seeds_rotated'),
+  );
+};

@@ -1,0 +1,156 @@
+import { randomUUID } from 'node:crypto';
+import { formatBRL } from '@casino/shared/money';
+import type { HouseGameCode } from '@casino/shared/schemas/games';
+import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context.ts';
+import type { Database } from '../../db/database.ts';
+import { AppError } from '../../lib/http.ts';
+import { bearerToken, requireMember } from '../auth/auth.guard.ts';
+import { InsufficientFunds } from '../ledger/ledger.service.ts';
+import { pushBalance } from '../realtime/realtime.ts';
+import { type RoundRef, WalletRefusal, type WalletOutcome } from '../wallet/wallet.service.ts';
+import { findHouseGame } from './house.repository.ts';
+
+/**
+ * What every house game shares: its catalogue row (limits, enabled), the stake checks, the round
+ * reference the wallet core needs, and the mapping of wallet failures to answers. Money moves only
+ * through the wallet core (debit, credit, settleLost), inside the game's transaction.
+ */
+
+/** What the games need of the context (the shared rounds are built before the full context exists). */
+export type GameContext = Pick<AppContext, 'db' | 'dialect' | 'log' | 'realtime' | 'config'>;
+
+export interface HouseGame {
+  id: number;
+  code: HouseGameCode;
+  name: string;
+  category: string;
+  providerId: number;
+  platType: string;
+  rtpBp: number;
+  minBetCentavos: number;
+  maxBetCentavos: number;
+  enabled: boolean;
+}
+
+export async function loadHouseGame(ctx: GameContext, code: HouseGameCode): Promise<HouseGame | undefined> {
+  const row = await findHouseGame(ctx.db, code);
+  if (!row) return undefined;
+  return {
+    id: row.id,
+    code,
+    name: row.name,
+    category: row.category,
+    providerId: row.provider_id,
+    platType: row.plat_type,
+    rtpBp: row.rtp_bp,
+    minBetCentavos: row.min_bet_centavos,
+    maxBetCentavos: row.max_bet_centavos,
+    enabled: row.enabled === 1 && row.provider_enabled === 1,
+  };
+}
+
+const recentGames = new WeakMap<object, Map<string, { at: number; game: HouseGame | undefined }>>();
+const RECENT_GAME_MS = 1_000;
+
+/**
+ * The catalogue row read at most once a second per game: the shared rounds take a thousand bets
+ * and cash-outs in a few seconds, and an operator's change still applies within a second.
+ */
+export async function recentHouseGame(ctx: GameContext, code: HouseGameCode): Promise<HouseGame | undefined> {
+  let cache = recentGames.get(ctx.db);
+  if (!cache) {
+    cache = new Map();
+    recentGames.set(ctx.db, cache);
+  }
+  const hit = cache.get(code);
+  if (hit && Date.now() - hit.at < RECENT_GAME_MS) return hit.game;
+  const game = await loadHouseGame(ctx, code);
+  cache.set(code, { at: Date.now(), game });
+  return game;
+}
+
+/** The game a bet is for: refused when it is missing from the catalogue or switched off. */
+export async function playableGame(ctx: GameContext, code: HouseGameCode, options: { recent?: boolean } = {}): Promise<HouseGame> {
+  const game = options.recent ? await recentHouseGame(ctx, code) : await loadHouseGame(ctx, code);
+  if (!game) throw new AppError('GAME_NOT_FOUND');
+  if (!game.enabled) throw new AppError('GAME_DISABLED');
+  return game;
+}
+
+/** The stake against the game's limits (from its catalogue row), with the limit in the message. */
+export function checkStake(game: HouseGame, stakeCentavos: number, field = 'amount'): void {
+  if (stakeCentavos < game.minBetCentavos) {
+    throw new AppError('BET_BELOW_MIN', { [field]: ['games.bet_below_min'] }, undefined, (lang) => ({
+      amount: formatBRL(game.minBetCentavos, lang),
+    }));
+  }
+  if (stakeCentavos > game.maxBetCentavos) {
+    throw new AppError('BET_ABOVE_MAX', { [field]: ['games.bet_above_max'] }, undefined, (lang) => ({
+      amount: formatBRL(game.maxBetCentavos, lang),
+    }));
+  }
+}
+
+/** A new round id of a house game: `<code>:<uuid>`. */
+export function newRoundUid(code: string): string {
+  return `${code}:${randomUUID()}`;
+}
+
+export function roundRefOf(game: HouseGame, memberId: number, roundUid: string): RoundRef {
+  return {
+    providerId: game.providerId,
+    platType: game.platType,
+    gameId: game.id,
+    category: game.category,
+    memberId,
+    roundUid,
+  };
+}
+
+/** A wallet call that must succeed inside a game's transaction; a refusal undoes the transaction. */
+export function expectOk(outcome: WalletOutcome): Extract<WalletOutcome, { ok: true }> {
+  if (!outcome.ok) throw new WalletRefusal(outcome.error);
+  return outcome;
+}
+
+/**
+ * Runs a game's transaction and turns the wallet's expected failures into answers; the
+ * transaction has rolled back whole by then (no stake taken, no nonce used).
+ */
+export async function inGameTransaction<T>(ctx: GameContext, work: (trx: Database) => Promise<T>, field = 'amount'): Promise<T> {
+  try {
+    return await ctx.db.transaction().execute(work);
+  } catch (error) {
+    throw walletError(error, field);
+  }
+}
+
+/** Maps a failure thrown by the money path to the member's answer (other errors pass through). */
+export function walletError(error: unknown, field = 'amount'): unknown {
+  if (error instanceof InsufficientFunds) return new AppError('INSUFFICIENT_FUNDS', { [field]: ['errors.insufficient_funds'] });
+  if (error instanceof WalletRefusal) {
+    if (error.code === 'INSUFFICIENT_FUNDS') return new AppError('INSUFFICIENT_FUNDS', { [field]: ['errors.insufficient_funds'] });
+    // A duplicate or rolled-back id on a fresh house round is a bug, not a player's mistake.
+    return new Error(`house round refused by the wallet: ${error.code}`);
+  }
+  return error;
+}
+
+/** Tells the member's open pages the new balance, after the commit (a lost push only delays it). */
+export async function notifyBalance(ctx: GameContext, memberId: number): Promise<void> {
+  try {
+    await pushBalance(ctx.db, ctx.realtime, memberId);
+  } catch (error) {
+    ctx.log.warn({ err: error, memberId }, 'balance push failed');
+  }
+}
+
+/** preHandler of the games' member calls: visitors are asked to log in, expired sessions get the usual 401. */
+export function requirePlayer(ctx: AppContext) {
+  const authenticate = requireMember(ctx);
+  return async (request: FastifyRequest) => {
+    if (!bearerToken(request)) throw new AppError('NOT_LOGGED_IN');
+    await authenticate(request);
+  };
+}

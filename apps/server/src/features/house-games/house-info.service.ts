@@ -1,0 +1,170 @@
+import * as crash from '@casino/games/crash';
+import * as dice from '@casino/games/dice';
+import * as double from '@casino/games/double';
+import * as mines from '@casino/games/mines';
+import * as plinko from '@casino/games/plinko';
+import * as roulette from '@casino/games/roulette';
+import * as carnaval from '@casino/games/slot-carnaval';
+import * as fruit from '@casino/games/slot-fruit';
+import { formatCentavos } from '@casino/shared/money';
+import { HOUSE_GAME_CODES, type HouseGameCode } from '@casino/shared/schemas/games';
+import type { HouseConfig, HouseRoundView } from '@casino/shared/schemas/house-games';
+import type { AppContext } from '../../context.ts';
+import { AppError } from '../../lib/http.ts';
+import { findPairById } from '../fair/fair.repository.ts';
+import { loadHouseGame } from './house-game.ts';
+import { findHouseGame, findMemberRound } from './house.repository.ts';
+import { findSharedRoundOfGameRound } from './shared/shared-rounds.repository.ts';
+
+/** "97.00" from basis points. */
+export function rtpFromBasisPoints(bp: number): string {
+  return `${Math.floor(bp / 100)}.${String(bp % 100).padStart(2, '0')}`;
+}
+
+const hundredths = (value: number) => `${Math.floor(value / 100)}.${String(value % 100).padStart(2, '0')}`;
+
+/** The constants a game's screen needs, straight from packages/games. */
+function gameConstants(ctx: AppContext, code: HouseGameCode): Record<string, unknown> {
+  switch (code) {
+    case 'dice':
+      return { min_chance: hundredths(dice.DICE_MIN_CHANCE), max_chance: hundredths(dice.DICE_MAX_CHANCE), outcomes: dice.DICE_OUTCOMES };
+    case 'mines':
+      return { tiles: mines.MINES_TILES, min_mines: mines.MINES_MIN, max_mines: mines.MINES_MAX };
+    case 'plinko':
+      return {
+        min_rows: plinko.PLINKO_MIN_ROWS,
+        max_rows: plinko.PLINKO_MAX_ROWS,
+        risks: plinko.PLINKO_RISKS,
+        /** tables[rows][risk][slot]: multipliers in hundredths. */
+        tables: plinko.PLINKO_TABLES,
+      };
+    case 'roulette':
+      return {
+        bet_types: roulette.ROULETTE_BET_TYPES,
+        payouts: roulette.ROULETTE_PAYOUTS,
+        min_per_bet: formatCentavos(roulette.ROULETTE_LIMITS.minBetCentavos),
+        max_per_bet: Object.fromEntries(
+          Object.entries(roulette.ROULETTE_LIMITS.maxBetCentavos).map(([type, c]) => [type, formatCentavos(c)]),
+        ),
+        max_total: formatCentavos(roulette.ROULETTE_LIMITS.maxTotalCentavos),
+        max_bets: roulette.ROULETTE_LIMITS.maxBets,
+        chips: roulette.ROULETTE_CHIPS_CENTAVOS.map(formatCentavos),
+        wheel: roulette.WHEEL_ORDER,
+      };
+    case 'fruit-frenzy':
+      return {
+        line_count: fruit.FRUIT_LINE_COUNT,
+        lines: fruit.FRUIT_LINES,
+        symbols: fruit.FRUIT_SYMBOLS,
+        /** Three of a kind pays this many line bets (line bet = stake / 5). */
+        paytable: fruit.FRUIT_PAYTABLE,
+        multipliers: fruit.FRUIT_MULTIPLIERS,
+      };
+    case 'carnaval-20':
+      return {
+        line_count: carnaval.CARNAVAL_LINE_COUNT,
+        lines: carnaval.CARNAVAL_LINES,
+        symbols: carnaval.CARNAVAL_SYMBOLS,
+        /** Line bets for 3, 4 and 5 of a kind (line bet = stake / 20). */
+        paytable: carnaval.CARNAVAL_PAYTABLE,
+        scatter: carnaval.CARNAVAL_SCATTER,
+        free_multipliers: carnaval.CARNAVAL_FREE_MULTIPLIERS,
+        max_free_spins: carnaval.CARNAVAL_MAX_FREE_SPINS,
+      };
+    case 'crash':
+      return {
+        betting_ms: ctx.config.CRASH_BETTING_MS,
+        min_auto_cashout: hundredths(crash.CRASH_MIN_TARGET),
+        max_auto_cashout: hundredths(crash.CRASH_MAX_TARGET),
+        /** m(t) = e^(growth * ms). */
+        growth: crash.CRASH_GROWTH,
+      };
+    case 'double':
+      return {
+        betting_ms: ctx.config.DOUBLE_BETTING_MS,
+        spin_ms: ctx.config.DOUBLE_SPIN_MS,
+        multipliers: double.DOUBLE_MULTIPLIERS,
+        wheel: double.DOUBLE_WHEEL_ORDER,
+      };
+  }
+}
+
+function localName(namesJson: string, fallback: string, lang: string): string {
+  try {
+    const names = JSON.parse(namesJson) as Record<string, string>;
+    return names[lang] ?? names.pt ?? fallback;
+  } catch {
+    return fallback;
+  }
+}
+
+/** GET API.house.config?code=: limits from the catalogue row, constants from packages/games. */
+export async function houseConfig(ctx: AppContext, code: HouseGameCode, lang: string): Promise<HouseConfig> {
+  const row = await findHouseGame(ctx.db, code);
+  const game = await loadHouseGame(ctx, code);
+  if (!row || !game) throw new AppError('GAME_NOT_FOUND');
+  return {
+    code,
+    name: localName(row.names_json, row.name, lang),
+    enabled: game.enabled,
+    min_bet: formatCentavos(game.minBetCentavos),
+    max_bet: formatCentavos(game.maxBetCentavos),
+    rtp: rtpFromBasisPoints(game.rtpBp),
+    ...gameConstants(ctx, code),
+  };
+}
+
+const isHouseCode = (code: string): code is HouseGameCode => (HOUSE_GAME_CODES as readonly string[]).includes(code);
+
+/**
+ * GET API.house.round(id): one of the member's house rounds with what the verify page needs to
+ * replay it: its stored outcome and parameters, and its seed pair (the server seed only once the
+ * pair was rotated out) or, for crash and double, the shared round's chain hash once it ended.
+ * Anyone else's round is "not found".
+ */
+export async function houseRound(ctx: AppContext, memberId: number, roundId: number): Promise<HouseRoundView> {
+  const round = await findMemberRound(ctx.db, memberId, roundId);
+  if (!round || !isHouseCode(round.game_code)) throw new AppError('ROUND_NOT_FOUND');
+  const game = await loadHouseGame(ctx, round.game_code);
+  if (!game || game.providerId !== round.provider_id) throw new AppError('ROUND_NOT_FOUND');
+
+  let seeds: HouseRoundView['seeds'] = null;
+  if (round.seed_id !== null) {
+    const pair = await findPairById(ctx.db, round.seed_id);
+    if (pair) {
+      const revealed = pair.revealed_at !== null;
+      seeds = {
+        server_seed_hash: pair.server_seed_hash,
+        client_seed: pair.client_seed,
+        nonce: round.nonce ?? 0,
+        server_seed: revealed ? pair.server_seed : null,
+        revealed,
+      };
+    }
+  }
+  let chain: HouseRoundView['chain'] = null;
+  const shared = await findSharedRoundOfGameRound(ctx.db, round.round_uid);
+  if (shared) {
+    const ended = shared.status === 'ended';
+    chain = {
+      shared_round_id: shared.id,
+      hash: ended ? shared.hash : null,
+      chain_index: shared.chain_index,
+      terminating_hash: shared.terminating_hash,
+      salt: shared.salt,
+      result: ended ? shared.result : null,
+    };
+  }
+  return {
+    id: round.id,
+    game_code: round.game_code,
+    status: round.status as HouseRoundView['status'],
+    amount: formatCentavos(round.bet_centavos),
+    win: formatCentavos(round.win_centavos),
+    created_at: round.created_at,
+    settled_at: round.settled_at,
+    outcome: round.outcome_json ? JSON.parse(round.outcome_json) : null,
+    seeds,
+    chain,
+  };
+}

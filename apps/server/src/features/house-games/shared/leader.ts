@@ -1,0 +1,83 @@
+import { sql } from 'kysely';
+import type { Database, Dialect } from '../../../db/database.ts';
+
+/**
+ * Who runs the round schedulers: one process per database. On SQLite the database belongs to one
+ * process, which leads. On PostgreSQL the leader holds a session advisory lock (named after the
+ * schema, so test schemas never contend) on a connection kept for as long as it leads; standbys
+ * try again every few seconds and take over when the leader's connection dies.
+ */
+export interface Leadership {
+  /** Resolves when this process stops leading (lost connection) or close() was called. */
+  run(onLead: (signal: AbortSignal) => Promise<void>): void;
+  close(): Promise<void>;
+}
+
+const RETRY_MS = 3_000;
+const HEARTBEAT_MS = 5_000;
+
+export function createLeadership(db: Database, dialect: Dialect, log: { warn(obj: unknown, msg?: string): void }): Leadership {
+  const stop = new AbortController();
+  let running: Promise<void> = Promise.resolve();
+
+  const sleep = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      stop.signal.addEventListener('abort', () => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+
+  async function leadOnPostgres(onLead: (signal: AbortSignal) => Promise<void>) {
+    while (!stop.signal.aborted) {
+      try {
+        await db.connection().execute(async (conn) => {
+          const key = sql<string>`hashtext('casino:shared-rounds:' || current_schema())`;
+          const got = await sql<{ locked: boolean }>`select pg_try_advisory_lock(${key}) as locked`.execute(conn);
+          if (!got.rows[0]?.locked) return;
+          const lost = new AbortController();
+          const onStop = () => lost.abort();
+          stop.signal.addEventListener('abort', onStop);
+          const heartbeat = setInterval(() => {
+            sql`select 1`.execute(conn).catch((error) => {
+              log.warn({ err: error }, 'shared rounds: leader connection lost');
+              lost.abort();
+            });
+          }, HEARTBEAT_MS);
+          try {
+            await onLead(lost.signal);
+          } finally {
+            clearInterval(heartbeat);
+            stop.signal.removeEventListener('abort', onStop);
+            await sql`select pg_advisory_unlock(${key})`.execute(conn).catch(() => {});
+          }
+        });
+      } catch (error) {
+        log.warn({ err: error }, 'shared rounds: leadership attempt failed');
+      }
+      await sleep(RETRY_MS);
+    }
+  }
+
+  async function leadInProcess(onLead: (signal: AbortSignal) => Promise<void>) {
+    while (!stop.signal.aborted) {
+      try {
+        await onLead(stop.signal);
+      } catch (error) {
+        log.warn({ err: error }, 'shared rounds: scheduler failed, restarting');
+        await sleep(RETRY_MS);
+      }
+    }
+  }
+
+  return {
+    run(onLead) {
+      running = dialect === 'postgres' ? leadOnPostgres(onLead) : leadInProcess(onLead);
+    },
+    async close() {
+      stop.abort();
+      await running;
+    },
+  };
+}

@@ -1,0 +1,62 @@
+import type { Database } from '../../db/database.ts';
+
+export async function findProvider(db: Database, platType: string) {
+  return db.selectFrom('game_providers').selectAll().where('plat_type', '=', platType).executeTakeFirst();
+}
+
+/** A game of this provider (another provider's code is unknown here). */
+export async function findProviderGame(db: Database, providerId: number, code: string) {
+  return db.selectFrom('games').selectAll().where('provider_id', '=', providerId).where('code', '=', code).executeTakeFirst();
+}
+
+/** A launch session of this provider with its member's standing. */
+export async function findGameSession(db: Database, providerId: number, tokenHash: string) {
+  return db
+    .selectFrom('game_sessions')
+    .innerJoin('members', 'members.id', 'game_sessions.member_id')
+    .select([
+      'game_sessions.id',
+      'game_sessions.member_id',
+      'game_sessions.game_id',
+      'game_sessions.created_at',
+      'game_sessions.expires_at',
+      'game_sessions.last_seen_at',
+      'members.status as member_status',
+      'members.deleted_at as member_deleted_at',
+    ])
+    .where('game_sessions.token_hash', '=', tokenHash)
+    .where('game_sessions.provider_id', '=', providerId)
+    .executeTakeFirst();
+}
+
+/** Slides the session's idle expiry (conditional, so an expired session is never revived). */
+export async function touchGameSession(db: Database, id: number, now: string, expiresAt: string): Promise<void> {
+  await db
+    .updateTable('game_sessions')
+    .set({ last_seen_at: now, expires_at: expiresAt })
+    .where('id', '=', id)
+    .where('expires_at', '>', now)
+    .execute();
+}
+
+export async function findMember(db: Database, id: number) {
+  return db.selectFrom('members').select(['id', 'status', 'deleted_at']).where('id', '=', id).executeTakeFirst();
+}
+
+export async function findWalletTx(db: Database, providerId: number, txId: string) {
+  return db
+    .selectFrom('wallet_transactions')
+    .select(['kind', 'status'])
+    .where('provider_id', '=', providerId)
+    .where('tx_id', '=', txId)
+    .executeTakeFirst();
+}
+
+export async function findRoundStatus(db: Database, providerId: number, roundUid: string) {
+  return db
+    .selectFrom('game_rounds')
+    .select('status')
+    .where('provider_id', '=', providerId)
+    .where('round_uid', '=', roundUid)
+    .executeTakeFirst();
+}

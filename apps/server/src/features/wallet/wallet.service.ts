@@ -1,0 +1,420 @@
+import { sql } from 'kysely';
+import type { Database } from '../../db/database.ts';
+import { nowIso } from '../../db/database.ts';
+import { cash, house, InsufficientFunds, postTransfer } from '../ledger/ledger.service.ts';
+
+/**
+ * The seamless wallet (DESIGN.md section 5, REFERENCE.md "Seamless wallet"): the one money path of
+ * every game. External providers reach it through signed HTTP callbacks; the house games call it
+ * in-process. Each call runs inside the caller's transaction and is idempotent by the provider's
+ * transaction id:
+ * - a repeated id with the same data answers the first result and moves nothing;
+ * - a reused id with other data is WALLET_DUPLICATE;
+ * - a rollback of a bet never seen answers WALLET_UNKNOWN_TX and is remembered, so the late bet is
+ *   refused; a bet whose round has a win can no longer be rolled back; a win after a rollback is
+ *   refused.
+ * A round counts as a valid bet (turnover, wagering requirement, VIP totals) once, when it settles.
+ */
+
+export interface RoundRef {
+  providerId: number;
+  /** The provider's platType; names the house account `game_house:<platType>`. */
+  platType: string;
+  gameId: number;
+  /** The game's category: slots and live rounds also count in total_slot_money / total_live_money. */
+  category: string;
+  memberId: number;
+  /** The provider's round id (house games: their own round uid). */
+  roundUid: string;
+}
+
+export interface DebitInput {
+  txId: string;
+  amountCentavos: number;
+  /** House games: the round's outcome and the seed pair and nonce that drew it. */
+  outcome?: unknown;
+  seedId?: number;
+  nonce?: number;
+}
+
+export interface CreditInput {
+  txId: string;
+  /** Zero is allowed: it closes a lost round. */
+  amountCentavos: number;
+  /** Settles the round (default true); a provider paying several wins into one round sends false first. */
+  closeRound?: boolean;
+  outcome?: unknown;
+}
+
+export interface RollbackInput {
+  providerId: number;
+  platType: string;
+  memberId: number;
+  /** The rollback's own id (providers that send none pass `rollback:<refTxId>`). */
+  txId: string;
+  /** The bet it refunds. */
+  refTxId: string;
+}
+
+export type WalletErrorCode =
+  | 'INSUFFICIENT_FUNDS'
+  | 'WALLET_DUPLICATE'
+  | 'WALLET_UNKNOWN_TX'
+  | 'WALLET_BET_SETTLED'
+  | 'WALLET_BET_ROLLED_BACK';
+
+export type WalletOutcome =
+  | { ok: true; balanceCentavos: number; replayed: boolean; roundId: number; transactionId: number }
+  | { ok: false; error: WalletErrorCode; balanceCentavos: number };
+
+export const houseAccountOf = (platType: string) => `game_house:${platType}`;
+
+async function cashBalance(trx: Database, memberId: number): Promise<number> {
+  const row = await trx
+    .selectFrom('ledger_accounts')
+    .select('balance_centavos')
+    .where('member_id', '=', memberId)
+    .where('kind', '=', 'cash')
+    .executeTakeFirst();
+  return row?.balance_centavos ?? 0;
+}
+
+/** The member's cash balance, as the wallet's `balance` call answers it. */
+export async function walletBalance(db: Database, memberId: number): Promise<number> {
+  return cashBalance(db, memberId);
+}
+
+async function findTx(trx: Database, providerId: number, txId: string) {
+  return trx
+    .selectFrom('wallet_transactions')
+    .selectAll()
+    .where('provider_id', '=', providerId)
+    .where('tx_id', '=', txId)
+    .executeTakeFirst();
+}
+
+async function findRound(trx: Database, providerId: number, roundUid: string) {
+  return trx
+    .selectFrom('game_rounds')
+    .selectAll()
+    .where('provider_id', '=', providerId)
+    .where('round_uid', '=', roundUid)
+    .executeTakeFirst();
+}
+
+async function insertTx(
+  trx: Database,
+  row: {
+    provider_id: number;
+    tx_id: string;
+    kind: string;
+    member_id: number;
+    round_uid: string;
+    ref_tx_id?: string | null;
+    amount_centavos: number;
+    status: string;
+    transfer_id: number | null;
+  },
+): Promise<number> {
+  const inserted = await trx
+    .insertInto('wallet_transactions')
+    .values({ ref_tx_id: null, ...row, created_at: nowIso() })
+    .onConflict((oc) => oc.columns(['provider_id', 'tx_id']).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  if (!inserted) throw new Error(`wallet transaction ${row.tx_id} appeared concurrently`);
+  return inserted.id;
+}
+
+function fail(error: WalletErrorCode, balanceCentavos: number): WalletOutcome {
+  return { ok: false, error, balanceCentavos };
+}
+
+/** A repeated transaction: the same data replays, anything else is a duplicate. */
+async function replayOrDuplicate(
+  trx: Database,
+  existing: NonNullable<Awaited<ReturnType<typeof findTx>>>,
+  expected: { kind: string; memberId: number; roundUid: string; amountCentavos: number },
+): Promise<WalletOutcome> {
+  const balance = await cashBalance(trx, existing.member_id);
+  // A bet refunded (or cancelled before it arrived) must not read as standing when it is retried.
+  if (existing.kind === 'bet' && (existing.status === 'cancelled' || existing.status === 'rolled_back')) {
+    return fail('WALLET_BET_ROLLED_BACK', balance);
+  }
+  const same =
+    existing.kind === expected.kind &&
+    existing.member_id === expected.memberId &&
+    existing.round_uid === expected.roundUid &&
+    existing.amount_centavos === expected.amountCentavos;
+  if (!same) return fail('WALLET_DUPLICATE', balance);
+  const round = await findRound(trx, existing.provider_id, existing.round_uid);
+  return { ok: true, balanceCentavos: balance, replayed: true, roundId: round?.id ?? 0, transactionId: existing.id };
+}
+
+/**
+ * Takes a stake. Throws InsufficientFunds when the cash balance is short (the caller's transaction
+ * rolls back whole; `runWallet` turns it into the INSUFFICIENT_FUNDS outcome).
+ */
+export async function debit(trx: Database, round: RoundRef, input: DebitInput): Promise<WalletOutcome> {
+  const expected = { kind: 'bet', memberId: round.memberId, roundUid: round.roundUid, amountCentavos: input.amountCentavos };
+  const existing = await findTx(trx, round.providerId, input.txId);
+  if (existing) return replayOrDuplicate(trx, existing, expected);
+
+  const now = nowIso();
+  let transferId: number | null = null;
+  if (input.amountCentavos > 0) {
+    const posted = await postTransfer(trx, {
+      key: `bet:${round.platType}:${input.txId}`,
+      code: 'game_bet',
+      lines: [
+        { account: cash(round.memberId), amountCentavos: -input.amountCentavos },
+        { account: house(houseAccountOf(round.platType)), amountCentavos: input.amountCentavos },
+      ],
+      meta: { round: round.roundUid, game: round.gameId },
+    });
+    if (posted.replayed) {
+      const raced = await findTx(trx, round.providerId, input.txId);
+      if (raced) return replayOrDuplicate(trx, raced, expected);
+    }
+    transferId = posted.transferId;
+  }
+
+  const roundRow = await trx
+    .insertInto('game_rounds')
+    .values({
+      round_uid: round.roundUid,
+      provider_id: round.providerId,
+      game_id: round.gameId,
+      member_id: round.memberId,
+      bet_centavos: input.amountCentavos,
+      win_centavos: 0,
+      status: 'open',
+      outcome_json: input.outcome === undefined ? null : JSON.stringify(input.outcome),
+      seed_id: input.seedId ?? null,
+      nonce: input.nonce ?? null,
+      created_at: now,
+      settled_at: null,
+    })
+    .onConflict((oc) =>
+      oc.columns(['provider_id', 'round_uid']).doUpdateSet({
+        bet_centavos: sql`game_rounds.bet_centavos + ${input.amountCentavos}`,
+      }),
+    )
+    .returning(['id', 'member_id', 'status'])
+    .executeTakeFirstOrThrow();
+  // Another member's round id, or a round already refunded or settled: nothing of this call may stand.
+  if (roundRow.member_id !== round.memberId || roundRow.status === 'rolled_back') throw new WalletRefusal('WALLET_DUPLICATE');
+  if (roundRow.status === 'settled') throw new WalletRefusal('WALLET_BET_SETTLED');
+
+  const transactionId = await insertTx(trx, {
+    provider_id: round.providerId,
+    tx_id: input.txId,
+    kind: 'bet',
+    member_id: round.memberId,
+    round_uid: round.roundUid,
+    amount_centavos: input.amountCentavos,
+    status: 'ok',
+    transfer_id: transferId,
+  });
+  return { ok: true, balanceCentavos: await cashBalance(trx, round.memberId), replayed: false, roundId: roundRow.id, transactionId };
+}
+
+/** Pays a win into a round (zero closes a lost round) and, by default, settles the round. */
+export async function credit(trx: Database, round: RoundRef, input: CreditInput): Promise<WalletOutcome> {
+  const expected = { kind: 'win', memberId: round.memberId, roundUid: round.roundUid, amountCentavos: input.amountCentavos };
+  const existing = await findTx(trx, round.providerId, input.txId);
+  if (existing) return replayOrDuplicate(trx, existing, expected);
+
+  const roundRow = await findRound(trx, round.providerId, round.roundUid);
+  if (!roundRow || roundRow.member_id !== round.memberId) return fail('WALLET_UNKNOWN_TX', await cashBalance(trx, round.memberId));
+  const closing = input.closeRound !== false;
+  const now = nowIso();
+  // Conditional: a rollback that committed first leaves the round 'rolled_back' and this updates nothing.
+  const updated = await trx
+    .updateTable('game_rounds')
+    .set({
+      win_centavos: sql`win_centavos + ${input.amountCentavos}`,
+      ...(closing ? { status: 'settled', settled_at: now } : {}),
+      ...(input.outcome === undefined ? {} : { outcome_json: JSON.stringify(input.outcome) }),
+    })
+    .where('id', '=', roundRow.id)
+    .where('status', '<>', 'rolled_back')
+    .returning(['status'])
+    .executeTakeFirst();
+  if (!updated) return fail('WALLET_BET_ROLLED_BACK', await cashBalance(trx, round.memberId));
+
+  let transferId: number | null = null;
+  if (input.amountCentavos > 0) {
+    const posted = await postTransfer(trx, {
+      key: `win:${round.platType}:${input.txId}`,
+      code: 'game_win',
+      lines: [
+        { account: house(houseAccountOf(round.platType)), amountCentavos: -input.amountCentavos },
+        { account: cash(round.memberId), amountCentavos: input.amountCentavos },
+      ],
+      meta: { round: round.roundUid, game: round.gameId },
+    });
+    transferId = posted.transferId;
+  }
+  const transactionId = await insertTx(trx, {
+    provider_id: round.providerId,
+    tx_id: input.txId,
+    kind: 'win',
+    member_id: round.memberId,
+    round_uid: round.roundUid,
+    amount_centavos: input.amountCentavos,
+    status: 'ok',
+    transfer_id: transferId,
+  });
+  if (closing && roundRow.status === 'open') await countValidBet(trx, round, roundRow.bet_centavos);
+  return { ok: true, balanceCentavos: await cashBalance(trx, round.memberId), replayed: false, roundId: roundRow.id, transactionId };
+}
+
+/**
+ * Settles an open round without a win call (a house round lost, a crash bet busted): counts the
+ * stake as a valid bet once. Answers false when the round was not open.
+ */
+export async function settleLost(trx: Database, round: RoundRef, outcome?: unknown): Promise<boolean> {
+  const updated = await trx
+    .updateTable('game_rounds')
+    .set({
+      status: 'settled',
+      settled_at: nowIso(),
+      ...(outcome === undefined ? {} : { outcome_json: JSON.stringify(outcome) }),
+    })
+    .where('provider_id', '=', round.providerId)
+    .where('round_uid', '=', round.roundUid)
+    .where('status', '=', 'open')
+    .returning(['bet_centavos'])
+    .executeTakeFirst();
+  if (!updated) return false;
+  await countValidBet(trx, round, updated.bet_centavos);
+  return true;
+}
+
+/** Refunds a bet that has no win yet. */
+export async function rollback(trx: Database, input: RollbackInput): Promise<WalletOutcome> {
+  const existing = await findTx(trx, input.providerId, input.txId);
+  if (existing) {
+    const balance = await cashBalance(trx, existing.member_id);
+    if (existing.kind !== 'rollback' || existing.ref_tx_id !== input.refTxId || existing.member_id !== input.memberId) {
+      return fail('WALLET_DUPLICATE', balance);
+    }
+    if (existing.status === 'unknown') return fail('WALLET_UNKNOWN_TX', balance);
+    const round = await findRound(trx, input.providerId, existing.round_uid);
+    return { ok: true, balanceCentavos: balance, replayed: true, roundId: round?.id ?? 0, transactionId: existing.id };
+  }
+
+  const bet = await findTx(trx, input.providerId, input.refTxId);
+  if (!bet) {
+    // Remember both ids: the rollback replays, and a late bet under refTxId is refused.
+    await insertTx(trx, {
+      provider_id: input.providerId,
+      tx_id: input.refTxId,
+      kind: 'bet',
+      member_id: input.memberId,
+      round_uid: '',
+      amount_centavos: 0,
+      status: 'cancelled',
+      transfer_id: null,
+    });
+    await insertTx(trx, {
+      provider_id: input.providerId,
+      tx_id: input.txId,
+      kind: 'rollback',
+      member_id: input.memberId,
+      round_uid: '',
+      ref_tx_id: input.refTxId,
+      amount_centavos: 0,
+      status: 'unknown',
+      transfer_id: null,
+    });
+    return fail('WALLET_UNKNOWN_TX', await cashBalance(trx, input.memberId));
+  }
+  if (bet.kind !== 'bet' || bet.member_id !== input.memberId) return fail('WALLET_DUPLICATE', await cashBalance(trx, input.memberId));
+  if (bet.status === 'cancelled') return fail('WALLET_UNKNOWN_TX', await cashBalance(trx, input.memberId));
+
+  // Conditional on the round still being open with no win: a win that committed first wins the race.
+  const updated = await trx
+    .updateTable('game_rounds')
+    .set({
+      bet_centavos: sql`bet_centavos - ${bet.amount_centavos}`,
+      status: sql`case when bet_centavos - ${bet.amount_centavos} <= 0 then 'rolled_back' else status end`,
+    })
+    .where('provider_id', '=', input.providerId)
+    .where('round_uid', '=', bet.round_uid)
+    .where('status', '=', 'open')
+    .where('win_centavos', '=', 0)
+    .returning(['id'])
+    .executeTakeFirst();
+  if (!updated) return fail('WALLET_BET_SETTLED', await cashBalance(trx, input.memberId));
+  const marked = await trx
+    .updateTable('wallet_transactions')
+    .set({ status: 'rolled_back' })
+    .where('id', '=', bet.id)
+    .where('status', '=', 'ok')
+    .executeTakeFirst();
+  if (Number(marked.numUpdatedRows) !== 1) throw new Error(`bet ${bet.tx_id} rolled back twice`);
+
+  let transferId: number | null = null;
+  if (bet.amount_centavos > 0) {
+    const posted = await postTransfer(trx, {
+      key: `rollback:${input.platType}:${bet.tx_id}`,
+      code: 'game_rollback',
+      lines: [
+        { account: house(houseAccountOf(input.platType)), amountCentavos: -bet.amount_centavos },
+        { account: cash(input.memberId), amountCentavos: bet.amount_centavos },
+      ],
+      meta: { round: bet.round_uid, bet: bet.tx_id },
+    });
+    transferId = posted.transferId;
+  }
+  const transactionId = await insertTx(trx, {
+    provider_id: input.providerId,
+    tx_id: input.txId,
+    kind: 'rollback',
+    member_id: input.memberId,
+    round_uid: bet.round_uid,
+    ref_tx_id: bet.tx_id,
+    amount_centavos: bet.amount_centavos,
+    status: 'ok',
+    transfer_id: transferId,
+  });
+  return { ok: true, balanceCentavos: await cashBalance(trx, input.memberId), replayed: false, roundId: updated.id, transactionId };
+}
+
+/** A settled stake counts once: lifetime totals grow and the wagering requirement (ml_money) shrinks. */
+async function countValidBet(trx: Database, round: RoundRef, betCentavos: number): Promise<void> {
+  if (betCentavos <= 0) return;
+  await trx
+    .updateTable('members')
+    .set({
+      total_bet_centavos: sql`total_bet_centavos + ${betCentavos}`,
+      ...(round.category === 'slots' ? { total_slot_bet_centavos: sql`total_slot_bet_centavos + ${betCentavos}` } : {}),
+      ...(round.category === 'live' ? { total_live_bet_centavos: sql`total_live_bet_centavos + ${betCentavos}` } : {}),
+      wagering_required_centavos: sql`case when wagering_required_centavos > ${betCentavos} then wagering_required_centavos - ${betCentavos} else 0 end`,
+    })
+    .where('id', '=', round.memberId)
+    .execute();
+}
+
+/** Thrown inside a wallet transaction to undo everything it wrote and answer `code`. */
+export class WalletRefusal extends Error {
+  constructor(readonly code: WalletErrorCode) {
+    super(code);
+  }
+}
+
+/**
+ * Runs wallet calls in one transaction. Insufficient funds and refusals roll the transaction back
+ * whole and come back as outcomes with the (unchanged) balance.
+ */
+export async function runWallet(db: Database, memberId: number, work: (trx: Database) => Promise<WalletOutcome>): Promise<WalletOutcome> {
+  try {
+    return await db.transaction().execute(work);
+  } catch (error) {
+    if (error instanceof InsufficientFunds) return fail('INSUFFICIENT_FUNDS', await cashBalance(db, memberId));
+    if (error instanceof WalletRefusal) return fail(error.code, await cashBalance(db, memberId));
+    throw error;
+  }
+}

@@ -1,0 +1,421 @@
+import { DICE_MAX_CHANCE, DICE_MIN_CHANCE, type DiceDirection, diceChance, diceMultiplier, diceTargetForChance } from '@casino/games/dice';
+import { payout, toBasisPoints } from '@casino/games/exact';
+import { API } from '@casino/shared/api-paths';
+import { formatBRL, formatCentavos, moneyStringToCentavos } from '@casino/shared/money';
+import type { diceAnswerSchema } from '@casino/shared/schemas/house-games';
+import { ArrowLeftRight } from 'lucide-react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { Button } from '../../../components/button.tsx';
+import { currentLanguage } from '../../../lib/i18n.ts';
+import { useIsLoggedIn } from '../../../lib/session.ts';
+import { AutoBetPanel, ModeTabs, useAutoBet } from '../common/auto-bet.tsx';
+import { useBalanceHold } from '../common/balance-hold.ts';
+import { BetAmountInput, formatScaled, parseTypedAmount } from '../common/bet-amount.tsx';
+import { GameShell, RtpCaption, RtpLine, StatField } from '../common/game-shell.tsx';
+import { housePost, limitsOf, requireLogin, useHouseConfig, useInvalidateFairSeeds } from '../common/house-api.ts';
+import { sound } from '../common/sound.ts';
+
+type DiceAnswer = z.infer<typeof diceAnswerSchema>;
+type Recent = { id: number; roll: number; win: boolean };
+
+const MAX_RECENT = 16;
+const ROLL_ANIMATION_MS = 450;
+
+const clampChance = (chance: number) => Math.min(DICE_MAX_CHANCE, Math.max(DICE_MIN_CHANCE, Math.round(chance)));
+/** "50.50" for 5050: the exact form the API reads (two decimals, a dot). */
+const hundredthsText = (h: number) => `${Math.floor(h / 100)}.${String(h % 100).padStart(2, '0')}`;
+
+/** A numeric field that is typed freely and read when it loses focus. */
+function EditableField({
+  label,
+  display,
+  onCommit,
+  suffix,
+  testId,
+  disabled,
+}: {
+  label: string;
+  display: string;
+  onCommit: (text: string) => void;
+  suffix: string;
+  testId: string;
+  disabled: boolean;
+}) {
+  const [text, setText] = useState(display);
+  const [editing, setEditing] = useState(false);
+  useEffect(() => {
+    if (!editing) setText(display);
+  }, [display, editing]);
+  return (
+    <label className="flex min-w-0 flex-col gap-1">
+      <span className="truncate text-xs font-semibold text-muted">{label}</span>
+      <span className="flex h-10 items-center rounded-xl border border-line bg-ink/60 px-3 focus-within:border-gold/70">
+        <input
+          inputMode="decimal"
+          className="w-full min-w-0 bg-transparent text-sm font-bold text-white tabular-nums outline-none"
+          value={text}
+          disabled={disabled}
+          data-testid={testId}
+          onFocus={(event) => {
+            setEditing(true);
+            event.currentTarget.select();
+          }}
+          onChange={(event) => setText(event.target.value)}
+          onBlur={() => {
+            setEditing(false);
+            onCommit(text);
+          }}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter') event.currentTarget.blur();
+          }}
+        />
+        <span className="text-sm text-muted">{suffix}</span>
+      </span>
+    </label>
+  );
+}
+
+function DicePaytable({ rtp }: { rtp: string }) {
+  const { t } = useTranslation('play');
+  const chances = [9800, 9000, 7500, 4950, 2500, 1000, 100, 1];
+  return (
+    <div className="flex flex-col gap-3">
+      <RtpLine rtp={rtp} />
+      <ul className="list-disc space-y-1.5 pl-5">
+        <li>{t('dice.rule_roll')}</li>
+        <li>{t('dice.rule_target')}</li>
+        <li>{t('dice.rule_multiplier')}</li>
+      </ul>
+      <table className="w-full text-left text-sm">
+        <thead className="text-xs text-muted">
+          <tr>
+            <th className="py-1.5 font-semibold">{t('dice.win_chance')}</th>
+            <th className="py-1.5 text-right font-semibold">{t('common.multiplier')}</th>
+          </tr>
+        </thead>
+        <tbody className="tabular-nums">
+          {chances.map((chance) => (
+            <tr key={chance} className="border-t border-line">
+              <td className="py-1.5">{formatScaled(chance, 2)}%</td>
+              <td className="py-1.5 text-right font-semibold text-white">
+                {formatScaled(toBasisPoints(diceMultiplier({ target: chance, direction: 'under' })), 4)}×
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** The 0-100 track: winning zone in green, the target handle, and the last roll's marker. */
+function DiceTrack({
+  target,
+  direction,
+  onTarget,
+  roll,
+  win,
+  rolling,
+  disabled,
+}: {
+  target: number;
+  direction: DiceDirection;
+  onTarget: (target: number) => void;
+  roll: number | null;
+  win: boolean | null;
+  rolling: boolean;
+  disabled: boolean;
+}) {
+  const { t } = useTranslation('play');
+  const pct = target / 100;
+  const red = 'rgb(240 90 103)';
+  const green = 'rgb(34 197 94)';
+  const [left, right] = direction === 'under' ? [green, red] : [red, green];
+  return (
+    <div className="w-full px-4 pt-20 pb-6">
+      <div className="relative">
+        {/* The roll marker slides to the result. */}
+        <div
+          className="absolute -top-[4.75rem] flex -translate-x-1/2 flex-col items-center transition-[left] ease-out"
+          style={{ left: `${(roll ?? 5000) / 100}%`, transitionDuration: `${ROLL_ANIMATION_MS}ms`, opacity: roll === null ? 0 : 1 }}
+          aria-hidden={roll === null}
+        >
+          <span
+            className={`rounded-xl px-3 py-2 text-lg font-black tabular-nums shadow-lg transition-colors ${
+              rolling ? 'bg-surface-2 text-white' : win ? 'bg-money text-white shadow-money/40' : 'bg-danger text-white shadow-danger/40'
+            }`}
+            data-testid="dice-roll"
+          >
+            {roll === null ? '' : formatScaled(roll, 2)}
+          </span>
+          <span
+            className={`h-0 w-0 border-x-8 border-t-8 border-x-transparent ${rolling ? 'border-t-surface-2' : win ? 'border-t-money' : 'border-t-danger'}`}
+          />
+        </div>
+        <div
+          className="relative h-4 rounded-full"
+          style={{ background: `linear-gradient(90deg, ${left} 0 ${pct}%, ${right} ${pct}% 100%)` }}
+        >
+          <input
+            type="range"
+            min={0}
+            max={10000}
+            step={1}
+            value={target}
+            disabled={disabled}
+            aria-label={t('dice.target')}
+            onChange={(event) => onTarget(Number(event.target.value))}
+            className="dice-range absolute inset-x-0 -top-3 h-10 w-full cursor-grab appearance-none bg-transparent disabled:cursor-not-allowed [&::-moz-range-thumb]:size-8 [&::-moz-range-thumb]:rounded-lg [&::-moz-range-thumb]:border-0 [&::-moz-range-thumb]:bg-white [&::-webkit-slider-thumb]:size-8 [&::-webkit-slider-thumb]:appearance-none [&::-webkit-slider-thumb]:rounded-lg [&::-webkit-slider-thumb]:bg-white [&::-webkit-slider-thumb]:shadow-[0_2px_10px_rgba(0,0,0,0.5)]"
+            data-testid="dice-slider"
+          />
+        </div>
+        <div className="mt-3 flex justify-between text-xs font-semibold text-muted tabular-nums">
+          {[0, 25, 50, 75, 100].map((n) => (
+            <span key={n}>{n}</span>
+          ))}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/** The big number: flickers while the roll is in flight, then shows it in green or red. */
+function BigRoll({ roll, win, rolling }: { roll: number | null; win: boolean | null; rolling: boolean }) {
+  const [flicker, setFlicker] = useState(0);
+  useEffect(() => {
+    if (!rolling) return;
+    const timer = window.setInterval(() => setFlicker(Math.floor(Math.random() * 10_001)), 45);
+    return () => window.clearInterval(timer);
+  }, [rolling]);
+  const shown = rolling ? flicker : roll;
+  const color = rolling ? 'text-white/70' : roll === null ? 'text-white/15' : win ? 'text-money' : 'text-danger';
+  return (
+    <span className={`text-6xl font-black tabular-nums transition-colors md:text-8xl ${color}`} data-testid="dice-big">
+      {shown === null ? formatScaled(5000, 2) : formatScaled(shown, 2)}
+    </span>
+  );
+}
+
+export default function DiceGame({ onExit }: { onExit: () => void }) {
+  const { t } = useTranslation('play');
+  const loggedIn = useIsLoggedIn();
+  const config = useHouseConfig('dice');
+  const invalidateSeeds = useInvalidateFairSeeds();
+  const { minCentavos, maxCentavos } = limitsOf(config.data);
+  const [betCentavos, setBetCentavos] = useState(100);
+  const [direction, setDirection] = useState<DiceDirection>('over');
+  const [target, setTargetRaw] = useState(5050);
+  const [mode, setMode] = useState<'manual' | 'auto'>('manual');
+  const [busy, setBusy] = useState(false);
+  const [last, setLast] = useState<{ roll: number; win: boolean; winCentavos: number } | null>(null);
+  const [rolling, setRolling] = useState(false);
+  const [recent, setRecent] = useState<Recent[]>([]);
+  const timers = useRef<number[]>([]);
+  const holdBalance = useBalanceHold();
+
+  useEffect(
+    () => () => {
+      for (const id of timers.current) window.clearTimeout(id);
+    },
+    [],
+  );
+
+  const chance = diceChance({ target, direction });
+  const multiplier = diceMultiplier({ target, direction });
+  const multiplierBp = toBasisPoints(multiplier);
+  const profitCentavos = Math.max(0, payout(betCentavos, multiplier) - betCentavos);
+
+  /** Keeps the target inside the allowed chances (0.01% to 98%) for the direction. */
+  const setTarget = useCallback(
+    (next: number, dir: DiceDirection = direction) => {
+      const c = clampChance(diceChance({ target: Math.round(next), direction: dir }));
+      setTargetRaw(diceTargetForChance(c, dir));
+    },
+    [direction],
+  );
+
+  const flip = () => {
+    sound.play('click');
+    const next: DiceDirection = direction === 'over' ? 'under' : 'over';
+    // The chance stays the same: the target mirrors around 50.
+    setDirection(next);
+    setTargetRaw(diceTargetForChance(chance, next));
+  };
+
+  const roll = useCallback(
+    async (stake: number): Promise<{ betCentavos: number; payoutCentavos: number } | null> => {
+      if (!requireLogin()) return null;
+      setBusy(true);
+      setRolling(true);
+      sound.play('bet');
+      // The top bar shows the stake gone until the marker has landed on the roll.
+      const hold = holdBalance(stake);
+      let payoutCentavos: number | undefined;
+      try {
+        const answer = await housePost<DiceAnswer>(API.house.dice, {
+          amount: formatCentavos(stake),
+          target: hundredthsText(target),
+          direction,
+        });
+        const winCentavos = moneyStringToCentavos(answer.win) ?? 0;
+        payoutCentavos = winCentavos;
+        const outcome = answer.outcome;
+        setLast({ roll: outcome.roll, win: outcome.win, winCentavos });
+        invalidateSeeds();
+        await new Promise<void>((resolve) => {
+          timers.current.push(
+            window.setTimeout(() => {
+              setRolling(false);
+              sound.play(outcome.win ? 'win' : 'lose');
+              setRecent((list) => [{ id: answer.round_id, roll: outcome.roll, win: outcome.win }, ...list].slice(0, MAX_RECENT));
+              resolve();
+            }, ROLL_ANIMATION_MS),
+          );
+        });
+        return { betCentavos: moneyStringToCentavos(answer.amount) ?? stake, payoutCentavos: winCentavos };
+      } catch {
+        hold.cancel();
+        setRolling(false);
+        return null;
+      } finally {
+        hold.release(payoutCentavos);
+        setBusy(false);
+      }
+    },
+    [target, direction, invalidateSeeds, holdBalance],
+  );
+
+  const auto = useAutoBet(roll, { betCentavos, onBetChange: setBetCentavos, minCentavos, maxCentavos, delayMs: 250 });
+  const locked = busy || auto.running;
+  const lang = currentLanguage();
+  const rtp = config.data?.rtp ?? '98.99';
+
+  const controls = (
+    <div className="flex flex-col gap-3">
+      <ModeTabs mode={mode} onChange={setMode} disabled={auto.running} />
+      <BetAmountInput
+        valueCentavos={betCentavos}
+        onChange={setBetCentavos}
+        minCentavos={minCentavos}
+        maxCentavos={maxCentavos}
+        disabled={locked}
+      />
+      <div className="grid grid-cols-3 gap-2">
+        <EditableField
+          label={t('common.multiplier')}
+          display={formatScaled(multiplierBp, 4)}
+          suffix="×"
+          testId="dice-multiplier"
+          disabled={locked}
+          onCommit={(text) => {
+            const m = parseTypedAmount(text);
+            if (m && m > 100) setTarget(diceTargetForChance(clampChance(990_000 / m), direction));
+          }}
+        />
+        <div className="flex min-w-0 flex-col gap-1">
+          <span className="truncate text-xs font-semibold text-muted">
+            {direction === 'over' ? t('dice.roll_over') : t('dice.roll_under')}
+          </span>
+          <button
+            type="button"
+            onClick={flip}
+            disabled={locked}
+            className="flex h-10 items-center justify-between gap-1 rounded-xl border border-line bg-ink/60 px-3 text-sm font-bold text-white tabular-nums hover:border-gold/60"
+            data-testid="dice-direction"
+            data-direction={direction}
+            aria-label={t('dice.flip')}
+          >
+            <span data-testid="dice-target">{formatScaled(target, 2)}</span>
+            <ArrowLeftRight size={16} className="text-gold" aria-hidden="true" />
+          </button>
+        </div>
+        <EditableField
+          label={t('dice.chance_short')}
+          display={formatScaled(chance, 2)}
+          suffix="%"
+          testId="dice-chance"
+          disabled={locked}
+          onCommit={(text) => {
+            const c = parseTypedAmount(text);
+            if (c !== null) setTarget(diceTargetForChance(clampChance(c), direction));
+          }}
+        />
+      </div>
+      <StatField label={t('common.profit_on_win')} value={formatBRL(profitCentavos, lang)} accent testId="dice-profit" />
+      {mode === 'manual' ? (
+        loggedIn ? (
+          <Button
+            variant="money"
+            size="lg"
+            block
+            loading={busy}
+            onClick={() => void roll(betCentavos)}
+            className="h-14 text-base"
+            data-testid="dice-bet"
+          >
+            {t('dice.roll')}
+          </Button>
+        ) : (
+          <Button size="lg" block onClick={requireLogin} className="h-14">
+            {t('common.login_to_bet')}
+          </Button>
+        )
+      ) : (
+        <AutoBetPanel auto={auto} disabled={!loggedIn} />
+      )}
+      <RtpCaption rtp={rtp} />
+    </div>
+  );
+
+  return (
+    <GameShell code="dice" title={config.data?.name ?? 'Dice'} onExit={onExit} controls={controls} paytable={<DicePaytable rtp={rtp} />}>
+      <div className="flex flex-1 flex-col gap-4 p-3 md:p-6">
+        <ol
+          className="scrollbar-none flex min-h-8 items-center gap-1.5 overflow-x-auto"
+          aria-label={t('common.history')}
+          data-testid="dice-recent"
+        >
+          {recent.map((item) => (
+            <li
+              key={item.id}
+              className={`animate-toast-in shrink-0 rounded-full px-2.5 py-1 text-xs font-bold tabular-nums ${item.win ? 'bg-money/15 text-money' : 'bg-danger/15 text-danger'}`}
+            >
+              {formatScaled(item.roll, 2)}
+            </li>
+          ))}
+        </ol>
+        <div className="relative flex flex-1 flex-col items-center justify-center gap-6 rounded-2xl border border-line bg-[radial-gradient(ellipse_at_top,rgba(34,197,94,0.08),transparent_60%),linear-gradient(180deg,#121a30,#0b1122)] px-3 py-6 md:px-10">
+          <div className="flex flex-col items-center gap-2 text-center" aria-live="polite">
+            <BigRoll roll={last?.roll ?? null} win={last?.win ?? null} rolling={rolling} />
+            {last && !rolling ? (
+              <p className={`text-sm font-bold ${last.win ? 'text-money' : 'text-danger'}`} data-testid="dice-result">
+                {last.win
+                  ? t('common.you_won', { amount: formatBRL(last.winCentavos, lang) })
+                  : t('dice.no_win', { roll: formatScaled(last.roll, 2) })}
+              </p>
+            ) : (
+              <p className="text-sm text-muted">
+                {direction === 'over'
+                  ? t('dice.hint_over', { target: formatScaled(target, 2) })
+                  : t('dice.hint_under', { target: formatScaled(target, 2) })}
+              </p>
+            )}
+          </div>
+          <div className="w-full max-w-2xl">
+            <DiceTrack
+              target={target}
+              direction={direction}
+              onTarget={(value) => setTarget(value)}
+              roll={last?.roll ?? null}
+              win={last?.win ?? null}
+              rolling={rolling}
+              disabled={locked}
+            />
+          </div>
+        </div>
+      </div>
+    </GameShell>
+  );
+}

@@ -1,0 +1,47 @@
+/**
+ * What the server needs to seed the catalogue with the house games: each game's declared RTP
+ * (the exact figure from its module), volatility and stake limits in centavos.
+ */
+import type { HouseGameCode } from '@casino/shared/schemas/games';
+import { declaredRtp as carnavalRtp } from './slot-carnaval.ts';
+import { declaredRtp as crashRtp } from './crash.ts';
+import { declaredRtp as diceRtp } from './dice.ts';
+import { declaredRtp as doubleRtp } from './double.ts';
+import { declaredRtp as fruitRtp } from './slot-fruit.ts';
+import { declaredRtp as minesRtp } from './mines.ts';
+import { declaredRtp as plinkoRtp } from './plinko.ts';
+import { declaredRtp as rouletteRtp, ROULETTE_LIMITS } from './roulette.ts';
+
+export type Volatility = 'low' | 'medium' | 'high';
+export type HouseGameMath = { rtp: number; volatility: Volatility; minBetCentavos: number; maxBetCentavos: number };
+
+export const HOUSE_GAME_MATH: Readonly<Record<HouseGameCode, HouseGameMath>> = {
+  crash: { rtp: crashRtp, volatility: 'high', minBetCentavos: 10, maxBetCentavos: 100_000 },
+  double: { rtp: doubleRtp, volatility: 'medium', minBetCentavos: 10, maxBetCentavos: 100_000 },
+  dice: { rtp: diceRtp, volatility: 'medium', minBetCentavos: 10, maxBetCentavos: 100_000 },
+  mines: { rtp: minesRtp, volatility: 'medium', minBetCentavos: 10, maxBetCentavos: 100_000 },
+  plinko: { rtp: plinkoRtp, volatility: 'high', minBetCentavos: 10, maxBetCentavos: 50_000 },
+  'fruit-frenzy': { rtp: fruitRtp, volatility: 'medium', minBetCentavos: 50, maxBetCentavos: 50_000 },
+  'carnaval-20': { rtp: carnavalRtp, volatility: 'high', minBetCentavos: 20, maxBetCentavos: 50_000 },
+  roulette: {
+    rtp: rouletteRtp,
+    volatility: 'low',
+    minBetCentavos: ROULETTE_LIMITS.minBetCentavos,
+    maxBetCentavos: ROULETTE_LIMITS.maxTotalCentavos,
+  },
+};
+
+/** The declared RTP as the catalogue's percentage string ("97.00"), floored to 1/100 of a percent. */
+export function rtpPercent(rtp: number): string {
+  const basis = Math.floor(rtp * 10_000 + 1e-9);
+  return `${Math.floor(basis / 100)}.${String(basis % 100).padStart(2, '0')}`;
+}
+
+/** Whether a stake lies inside a game's limits. */
+export function stakeProblem(code: HouseGameCode, betCentavos: number): 'invalid' | 'below_min' | 'above_max' | null {
+  const math = HOUSE_GAME_MATH[code];
+  if (!Number.isSafeInteger(betCentavos) || betCentavos <= 0) return 'invalid';
+  if (betCentavos < math.minBetCentavos) return 'below_min';
+  if (betCentavos > math.maxBetCentavos) return 'above_max';
+  return null;
+}
