@@ -8,6 +8,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from './context.ts';
 import { adminRoutes } from './features/admin/admin.routes.ts';
+import { activitiesRoutes } from './features/promotions/activities.routes.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { depositsRoutes } from './features/deposits/deposits.routes.ts';
 import { gamesAdminRoutes } from './features/games-admin/games-admin.routes.ts';
@@ -134,6 +135,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(fairRoutes, { ctx });
   await app.register(houseRoutes, { ctx });
   await app.register(houseWsRoutes, { ctx });
+  await app.register(activitiesRoutes, { ctx });
 
   if (options.serveSites !== false) await serveSites(app);
   else {

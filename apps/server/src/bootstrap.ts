@@ -7,6 +7,7 @@ import { migrateToLatest } from './db/migrate.ts';
 import { seedSite } from './db/seed.ts';
 import { ensureAdminOperator } from './features/admin/operators.service.ts';
 import { seedGameCatalogue } from './features/games/games.seed.ts';
+import { seedActivities } from './features/promotions/activities.service.ts';
 import { randomBytes } from 'node:crypto';
 import { createSandboxPsp } from './features/payments/sandbox-psp.ts';
 import { createRealtime, type Realtime } from './features/realtime/realtime.ts';
@@ -38,6 +39,7 @@ export async function startRuntime(
   if (applied.length > 0) log.info({ applied }, 'migrations applied');
   await seedSite(handle.db);
   await seedGameCatalogue(handle.db);
+  await seedActivities(handle.db);
   await ensureAdminOperator(handle.db, config.ADMIN_PASSWORD, (line) => log.warn(line));
 
   let redis: Redis | undefined;

@@ -46,6 +46,51 @@ export const API = {
     /** Ours: one game by code (the hand-off page and house games read it). */
     detail: '/api/games/detail',
   },
+  /**
+   * The activity engine (spec section 7): POST `/api/<type>/check` and `/api/<type>/claim` for
+   * every activity type (the spec's six plus ours: rechargetiers, welcome, treasurechest, weekly,
+   * mystery, redeemcode).
+   */
+  activity: (type: string, action: 'check' | 'claim') => `/api/${type}/${action}`,
+  /** Ours: every activity of the site with the member's state, for /promotion/activity. */
+  activitiesOverview: '/api/activities/overview',
+  /** POST: every bonus credited to the member (source, amount, wagering, status). */
+  coverHistory: '/api/cover/history',
+  /** Ours: POST, the member's claims (the /promotion/history screen). */
+  promotionHistory: '/api/promotion/history',
+  vipInfo: '/api/member/vip/info',
+  vipHistory: '/api/member/vip/history',
+  rebates: {
+    list: '/api/games/rebates/list',
+    details: '/api/games/rebates/details',
+    /** Ours: moves the accrued rebate (fs_money) into the balance. */
+    claim: '/api/games/rebates/claim',
+  },
+  agency: {
+    subordinateRegister: '/api/agency/subordinate/register',
+    reward: '/api/agency/reward',
+    inviteRecord: '/api/agency/inviterecord',
+    /** Ours: the member's invite code, link and team counts (/agency-center/invite, /agente). */
+    overview: '/api/agency/overview',
+    /** Ours: the subordinates list by level (/agency-center/agent). */
+    subordinates: '/api/agency/subordinates',
+    /** Ours: binds an invitee (phone, invite code, UID) to the calling agent. */
+    bind: '/api/agency/bind',
+    mechanismRecharge: '/api/agency/mechanism/recharge',
+    mechanismBetting: '/api/agency/mechanism/betting',
+    mechanismSettlement: '/api/agency/mechanism/settlement',
+  },
+  info: {
+    support: '/api/informationcenter/support',
+    notification: '/api/informationcenter/notification',
+    announcement: '/api/informationcenter/announcement',
+    /** Ours: POST { id? } marks one notification (or all) read. */
+    notificationRead: '/api/informationcenter/notification/read',
+    /** Ours: POST { id } marks an announcement read. */
+    announcementRead: '/api/informationcenter/announcement/read',
+    /** Ours: the unread badge (notifications + announcements). */
+    unread: '/api/informationcenter/unread',
+  },
   gameRecord: '/api/game/record',
   day7Login: '/api/day7/day7LoginV2',
   day7Balance: '/api/day7/getAllBalance',
@@ -113,5 +158,25 @@ export const API = {
     provider: (id: number | string) => `/api/admin/game-providers/${id}`,
     gameResults: '/api/admin/game-results',
     gameRound: (id: number | string) => `/api/admin/game-rounds/${id}`,
+    // Promotions (issue 5); each area's helper owns its paths below.
+    activities: '/api/admin/activities',
+    activity: (id: number | string) => `/api/admin/activities/${id}`,
+    bonusCredits: '/api/admin/bonus-credits',
+    promotionsReport: '/api/admin/promotions/report',
+    redeemCodes: '/api/admin/redeem-codes',
+    redeemCode: (id: number | string) => `/api/admin/redeem-codes/${id}`,
+    vipLevels: '/api/admin/vip-levels',
+    vipLevel: (level: number | string) => `/api/admin/vip-levels/${level}`,
+    rebateRates: '/api/admin/rebate-rates',
+    agencyRates: '/api/admin/agency/rates',
+    agencySettlements: '/api/admin/agency/settlements',
+    /** POST { day }: runs (or re-runs, paying nothing twice) the settlement of one day. */
+    agencySettle: '/api/admin/agency/settle',
+    agencyCommissions: '/api/admin/agency/commissions',
+    notifications: '/api/admin/notifications',
+    announcements: '/api/admin/announcements',
+    announcement: (id: number | string) => `/api/admin/announcements/${id}`,
+    /** PATCH { regulated }: the site's regulated profile switch. */
+    siteProfile: '/api/admin/site/profile',
   },
 } as const;

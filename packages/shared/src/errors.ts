@@ -71,6 +71,27 @@ export const ERRORS = {
   WALLET_UNKNOWN_TX: { status: 404, message: 'wallet.unknown_transaction' },
   WALLET_BET_SETTLED: { status: 409, message: 'wallet.bet_settled' },
   WALLET_BET_ROLLED_BACK: { status: 409, message: 'wallet.bet_rolled_back' },
+  // Promotions (spec section 8 texts): the spec has three claim outcomes, so an ended activity,
+  // a reward already taken and an ineligible member all read "Not eligible to receive".
+  NOT_ELIGIBLE: { status: 422, message: 'promo.not_eligible' },
+  ALREADY_CLAIMED: { status: 422, message: 'promo.not_eligible' },
+  ACTIVITY_ENDED: { status: 422, message: 'promo.not_eligible' },
+  ACTIVITY_NOT_STARTED: { status: 422, message: 'promo.not_eligible' },
+  ACTIVITY_DISABLED: { status: 422, message: 'promo.not_eligible' },
+  NO_ELIGIBLE_TOPUPS: { status: 422, message: 'promo.no_topups' },
+  REWARD_NOT_ELIGIBLE: { status: 403, message: 'promo.reward_not_eligible' },
+  UPGRADE_REQUIRED: { status: 403, message: 'promo.upgrade_required' },
+  /** A claim or agency call naming a member that is not the caller (never reveals who exists). */
+  USER_DOES_NOT_EXIST: { status: 409, message: 'promo.user_does_not_exist' },
+  NO_SPINS_LEFT: { status: 422, message: 'promo.no_spins' },
+  REGULATED_PROFILE: { status: 403, message: 'promo.regulated' },
+  REDEEM_CODE_INVALID: { status: 422, message: 'promo.redeem_invalid' },
+  REDEEM_CODE_USED_UP: { status: 422, message: 'promo.redeem_used_up' },
+  NOTHING_TO_CLAIM: { status: 422, message: 'promo.nothing_to_claim' },
+  // Agency.
+  ALREADY_BOUND: { status: 422, message: 'agency.already_bound' },
+  BIND_NOT_ALLOWED: { status: 422, message: 'agency.bind_not_allowed' },
+  NOTIFICATION_NOT_FOUND: { status: 404, message: 'info.notification_not_found' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -6,6 +6,7 @@ import * as m0003 from './migrations/0003-payments.ts';
 import * as m0004 from './migrations/0004-games.ts';
 import * as m0005 from './migrations/0005-shared-rounds.ts';
 import * as m0006 from './migrations/0006-round-indexes.ts';
+import * as m0007 from './migrations/0007-promotions.ts';
 
 type DialectMigration = { up(db: Kysely<any>, dialect: Dialect): Promise<void> };
 
@@ -16,6 +17,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0004-games': m0004,
   '0005-shared-rounds': m0005,
   '0006-round-indexes': m0006,
+  '0007-promotions': m0007,
 };
 
 class DialectMigrationProvider implements MigrationProvider {

@@ -14,6 +14,8 @@ export interface SitesTable {
   logo_url: string;
   /** JSON array of { name, url, icon }. */
   social_links: string;
+  /** 1: the regulated profile (Lei 14.790/2023) refuses deposit-linked rewards. */
+  regulated: ColumnType<number, number | undefined, number>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -54,6 +56,8 @@ export interface MembersTable {
   total_bet_centavos: ColumnType<number, number | undefined, number>;
   total_slot_bet_centavos: ColumnType<number, number | undefined, number>;
   total_live_bet_centavos: ColumnType<number, number | undefined, number>;
+  /** Lifetime credited recharge (VIP progress). */
+  total_recharge_centavos: ColumnType<number, number | undefined, number>;
   profile_url: string | null;
   frozen_reason: string | null;
   /** Recorded with the first PIX key, then fixed (support changes it). */
@@ -270,6 +274,158 @@ export interface ActivitiesTable {
   ends_at: Timestamp | null;
   sort: ColumnType<number, number | undefined, number>;
   enabled: ColumnType<number, number | undefined, number>;
+  /** The activity module's settings (JSON; each module parses its own shape). */
+  config_json: ColumnType<string, string | undefined, string>;
+  /** Members below this VIP level get "Upgrade required". */
+  min_vip_level: ColumnType<number, number | undefined, number>;
+  /** Turnover required = reward x this multiple, added to ml_money. */
+  wagering_multiple: ColumnType<number, number | undefined, number>;
+  /** 1: triggered by a deposit; refused on a regulated site. */
+  deposit_linked: ColumnType<number, number | undefined, number>;
+  created_at: Timestamp;
+  updated_at: Timestamp | null;
+}
+
+export interface BonusCreditsTable {
+  id: Id;
+  member_id: number;
+  /** An activity type, or 'vip_levelup', 'rebate', 'agency_commission', 'redeemcode', 'adjustment'. */
+  source: string;
+  activity_id: number | null;
+  /** Unique: the idempotency of the claim (two simultaneous claims pay once). */
+  claim_key: string;
+  amount_centavos: number;
+  wagering_centavos: ColumnType<number, number | undefined, number>;
+  transfer_id: number | null;
+  detail_json: string | null;
+  created_at: Timestamp;
+}
+
+export interface MemberDailyStatsTable {
+  member_id: number;
+  /** YYYY-MM-DD on the São Paulo calendar. */
+  day: string;
+  category: string;
+  bet_centavos: ColumnType<number, number | undefined, number>;
+  win_centavos: ColumnType<number, number | undefined, number>;
+  rounds: ColumnType<number, number | undefined, number>;
+  /** Rebate already accrued into fs_money from this row. */
+  rebate_centavos: ColumnType<number, number | undefined, number>;
+}
+
+export interface VipLevelsTable {
+  level: number;
+  name: string;
+  min_recharge_centavos: number;
+  min_bet_centavos: number;
+  min_slot_bet_centavos: number;
+  min_live_bet_centavos: number;
+  levelup_reward_centavos: ColumnType<number, number | undefined, number>;
+  updated_at: Timestamp;
+}
+
+export interface VipHistoryTable {
+  id: Id;
+  member_id: number;
+  /** 'level', 'slot' or 'live'. */
+  track: string;
+  from_level: number;
+  to_level: number;
+  reward_centavos: ColumnType<number, number | undefined, number>;
+  created_at: Timestamp;
+}
+
+export interface RebateRatesTable {
+  level: number;
+  category: string;
+  rate_bp: number;
+}
+
+export interface AgencyTreeTable {
+  member_id: number;
+  ancestor_id: number;
+  /** 1 = direct subordinate, 2+ = indirect. */
+  depth: number;
+}
+
+export interface AgencyRatesTable {
+  depth: number;
+  recharge_bp: number;
+  betting_bp: number;
+  updated_at: Timestamp;
+}
+
+export interface AgencyCommissionsTable {
+  id: Id;
+  agent_id: number;
+  day: string;
+  /** 'recharge' or 'betting'. */
+  source: string;
+  depth: number;
+  base_centavos: number;
+  rate_bp: number;
+  amount_centavos: number;
+  transfer_id: number | null;
+  created_at: Timestamp;
+}
+
+export interface AgencySettlementsTable {
+  id: Id;
+  day: string;
+  /** 'running' or 'done'. */
+  status: string;
+  agents: ColumnType<number, number | undefined, number>;
+  total_centavos: ColumnType<number, number | undefined, number>;
+  started_at: Timestamp;
+  finished_at: Timestamp | null;
+}
+
+export interface NotificationsTable {
+  id: Id;
+  member_id: number;
+  /** 'operator' (written in the back office) or a system kind ('bonus', 'withdrawal', ...). */
+  kind: string;
+  title: string;
+  body: string;
+  params_json: string | null;
+  operator_id: number | null;
+  read_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
+export interface AnnouncementsTable {
+  id: Id;
+  site_id: number;
+  /** JSON object language -> text. */
+  title_json: string;
+  content_json: string;
+  pinned: ColumnType<number, number | undefined, number>;
+  enabled: ColumnType<number, number | undefined, number>;
+  starts_at: Timestamp | null;
+  ends_at: Timestamp | null;
+  operator_id: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface AnnouncementReadsTable {
+  member_id: number;
+  announcement_id: number;
+  read_at: Timestamp;
+}
+
+export interface RedeemCodesTable {
+  id: Id;
+  site_id: number;
+  code: string;
+  amount_centavos: number;
+  wagering_multiple: ColumnType<number, number | undefined, number>;
+  max_uses: number;
+  used_count: ColumnType<number, number | undefined, number>;
+  min_vip_level: ColumnType<number, number | undefined, number>;
+  starts_at: Timestamp | null;
+  ends_at: Timestamp | null;
+  enabled: ColumnType<number, number | undefined, number>;
   created_at: Timestamp;
 }
 
@@ -463,6 +619,19 @@ export interface DB {
   shared_chains: SharedChainsTable;
   shared_rounds: SharedRoundsTable;
   shared_bets: SharedBetsTable;
+  bonus_credits: BonusCreditsTable;
+  member_daily_stats: MemberDailyStatsTable;
+  vip_levels: VipLevelsTable;
+  vip_history: VipHistoryTable;
+  rebate_rates: RebateRatesTable;
+  agency_tree: AgencyTreeTable;
+  agency_rates: AgencyRatesTable;
+  agency_commissions: AgencyCommissionsTable;
+  agency_settlements: AgencySettlementsTable;
+  notifications: NotificationsTable;
+  announcements: AnnouncementsTable;
+  announcement_reads: AnnouncementReadsTable;
+  redeem_codes: RedeemCodesTable;
 }
 
 export type Member = Selectable<MembersTable>;

@@ -17,15 +17,29 @@ export const PERMISSIONS = [
   'games.read',
   'games.manage',
   'rounds.read',
+  'promotions.read',
+  'promotions.manage',
+  'agency.manage',
+  'info.manage',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
 export const ROLE_PERMISSIONS = {
   superadmin: PERMISSIONS,
   risk: ['members.read', 'members.write', 'audit.read', 'ledger.read', 'withdrawals.review', 'deposits.read', 'games.read', 'rounds.read'],
-  support: ['members.read', 'members.write', 'outbox.read', 'rounds.read'],
-  finance: ['members.read', 'ledger.read', 'ledger.adjust', 'withdrawals.review', 'deposits.read', 'channels.manage', 'games.read'],
-  marketing: ['members.read', 'games.read', 'games.manage'],
+  support: ['members.read', 'members.write', 'outbox.read', 'rounds.read', 'promotions.read', 'info.manage'],
+  finance: [
+    'members.read',
+    'ledger.read',
+    'ledger.adjust',
+    'withdrawals.review',
+    'deposits.read',
+    'channels.manage',
+    'games.read',
+    'promotions.read',
+    'agency.manage',
+  ],
+  marketing: ['members.read', 'games.read', 'games.manage', 'promotions.read', 'promotions.manage', 'info.manage'],
 } as const satisfies Record<string, readonly Permission[]>;
 export type OperatorRole = keyof typeof ROLE_PERMISSIONS;
 export const OPERATOR_ROLES = Object.keys(ROLE_PERMISSIONS) as OperatorRole[];

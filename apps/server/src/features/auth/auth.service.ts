@@ -1,6 +1,7 @@
 import { CURRENCY, MEMBER_STATUS } from '@casino/shared/constants';
 import { normalizeBrazilianMobile } from '@casino/shared/schemas/fields';
 import type { UserInfo } from '@casino/shared/schemas/auth';
+import { linkToTree } from '../agency/agency-tree.ts';
 import type { AppContext } from '../../context.ts';
 import { nowIso } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
@@ -101,6 +102,7 @@ export async function register(ctx: AppContext, site: Site, input: RegisterInput
         deleted_at: null,
       });
       await members.openMemberAccounts(trx, member.id, CURRENCY, now);
+      if (inviter) await linkToTree(trx, member.id, inviter.id);
       const token = await openSession(ctx, member.id, client, trx);
       return { ...token, user: toUserInfo(member, site.name, { cash: 0, bonus: 0, rebate: 0 }) };
     });

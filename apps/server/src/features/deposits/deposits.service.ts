@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { randomBytes } from 'node:crypto';
 import { formatBRL, formatCentavos, parseReais } from '@casino/shared/money';
 import type { PaymentChannel } from '@casino/shared/schemas/payments';
@@ -219,6 +220,12 @@ async function creditInTransaction(trx: Database, order: OrderRow, endToEndId: s
     const current = await trx.selectFrom('deposit_orders').select('status').where('id', '=', order.id).executeTakeFirstOrThrow();
     return current.status === 'credited' ? 'duplicate' : 'expired_order';
   }
+  // Lifetime recharge (VIP progress) moves with the credit, in the same transaction.
+  await trx
+    .updateTable('members')
+    .set({ total_recharge_centavos: sql`total_recharge_centavos + ${order.amount_centavos}` })
+    .where('id', '=', order.member_id)
+    .execute();
   const net = order.amount_centavos - order.fee_centavos;
   const lines = [
     { account: house('psp_clearing'), amountCentavos: -order.amount_centavos },

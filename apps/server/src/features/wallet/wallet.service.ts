@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { recordPlay } from '../promotions/daily-stats.ts';
 import type { Database } from '../../db/database.ts';
 import { nowIso } from '../../db/database.ts';
 import { cash, house, InsufficientFunds, postTransfer } from '../ledger/ledger.service.ts';
@@ -255,6 +256,7 @@ export async function credit(trx: Database, round: RoundRef, input: CreditInput)
       meta: { round: round.roundUid, game: round.gameId },
     });
     transferId = posted.transferId;
+    await recordPlay(trx, round.memberId, round.category, { winCentavos: input.amountCentavos });
   }
   const transactionId = await insertTx(trx, {
     provider_id: round.providerId,
@@ -396,6 +398,7 @@ async function countValidBet(trx: Database, round: RoundRef, betCentavos: number
     })
     .where('id', '=', round.memberId)
     .execute();
+  await recordPlay(trx, round.memberId, round.category, { betCentavos, rounds: 1 });
 }
 
 /** Thrown inside a wallet transaction to undo everything it wrote and answer `code`. */

@@ -1,0 +1,178 @@
+import { formatCentavos } from '@casino/shared/money';
+import type { ActivityCheck, ActivityClaimBody, ActivityOverviewItem, ActivityType, ClaimResult } from '@casino/shared/schemas/promotions';
+import { ACTIVITY_ROUTES } from '@casino/shared/schemas/promotions';
+import type { AppContext } from '../../context.ts';
+import type { Database } from '../../db/database.ts';
+import { nowIso } from '../../db/database.ts';
+import type { Member, Site } from '../../db/schema.ts';
+import { AppError } from '../../lib/http.ts';
+import { findSiteById } from '../sites/sites.repository.ts';
+import {
+  type ActivityModule,
+  type ActivityRun,
+  afterCredit,
+  lockClaimant,
+  parseSettings,
+  STATE_ERRORS,
+  sharedGate,
+  toActivityCheck,
+} from './engine.ts';
+import { MODULES } from './modules/index.ts';
+
+/** Inserts the activities a site does not have yet, with the modules' defaults (operator edits survive). */
+export async function seedActivities(db: Database): Promise<void> {
+  const sites = await db.selectFrom('sites').select('id').execute();
+  const now = nowIso();
+  for (const site of sites) {
+    for (const module of MODULES.values()) {
+      await db
+        .insertInto('activities')
+        .values({
+          site_id: site.id,
+          type: module.type,
+          title_json: JSON.stringify(module.defaults.title),
+          content_json: JSON.stringify(module.defaults.content),
+          image_url: null,
+          starts_at: null,
+          ends_at: null,
+          sort: module.defaults.sort,
+          enabled: 1,
+          config_json: JSON.stringify(module.defaults.config),
+          min_vip_level: module.defaults.minVipLevel,
+          wagering_multiple: module.defaults.wageringMultiple,
+          deposit_linked: module.defaults.depositLinked ? 1 : 0,
+          created_at: now,
+          updated_at: now,
+        })
+        .onConflict((oc) => oc.columns(['site_id', 'type']).doNothing())
+        .execute();
+    }
+  }
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: the module's config type is its own business
+function moduleOf(type: ActivityType): ActivityModule<any> {
+  const module = MODULES.get(type);
+  if (!module) throw new AppError('NOT_FOUND');
+  return module;
+}
+
+async function activityRow(db: Database, siteId: number, type: ActivityType) {
+  return db.selectFrom('activities').selectAll().where('site_id', '=', siteId).where('type', '=', type).executeTakeFirst();
+}
+
+/** Builds the run of one activity for a member (the site is the member's own). */
+export async function activityRun(ctx: AppContext, member: Member, type: ActivityType, lang: string): Promise<ActivityRun<unknown>> {
+  const module = moduleOf(type);
+  const site = await findSiteById(ctx.db, member.site_id);
+  if (!site) throw new AppError('SITE_UNKNOWN');
+  const row = await activityRow(ctx.db, site.id, type);
+  if (!row) throw new AppError('NOT_FOUND');
+  return { ctx, member, site, activity: parseSettings(row, module), lang, now: new Date() };
+}
+
+/** A claim or check naming another member answers 409 "USER DOES NOT EXIST" (spec section 8). */
+function assertSelf(member: Member, memberId: number | undefined) {
+  if (memberId !== undefined && memberId !== member.id) throw new AppError('USER_DOES_NOT_EXIST');
+}
+
+export async function checkActivity(
+  ctx: AppContext,
+  member: Member,
+  type: ActivityType,
+  lang: string,
+  body: { member_id?: number | undefined },
+): Promise<ActivityCheck> {
+  assertSelf(member, body.member_id);
+  const run = await activityRun(ctx, member, type, lang);
+  const gate = sharedGate(run);
+  if (gate) return toActivityCheck(run, { state: gate, rewardCentavos: 0 });
+  return toActivityCheck(run, await moduleOf(type).check(run));
+}
+
+/**
+ * Claims one activity: the shared gates, then the module's claim in one transaction with the
+ * member's row locked. Any refusal rolls the whole claim back; nothing is paid twice.
+ */
+export async function claimActivity(
+  ctx: AppContext,
+  member: Member,
+  type: ActivityType,
+  lang: string,
+  body: ActivityClaimBody & { member_id?: number | undefined },
+): Promise<ClaimResult> {
+  assertSelf(member, body.member_id);
+  const module = moduleOf(type);
+  const run = await activityRun(ctx, member, type, lang);
+  const gate = sharedGate(run);
+  if (gate) throw new AppError(STATE_ERRORS[gate as Exclude<typeof gate, 'eligible'>]);
+  const paid = await ctx.db.transaction().execute(async (trx) => {
+    await lockClaimant(trx, member.id);
+    return module.claim(run, trx, body);
+  });
+  await afterCredit(ctx, member.id, type, paid.rewardCentavos);
+  return {
+    type,
+    reward: formatCentavos(paid.rewardCentavos),
+    wagering: formatCentavos(paid.wageringCentavos),
+    balance: formatCentavos(paid.balanceCentavos),
+    bonus_id: paid.bonusId,
+    ...(paid.prize ? { prize: paid.prize } : {}),
+    ...(paid.remainingspins !== undefined ? { remainingspins: paid.remainingspins } : {}),
+  };
+}
+
+function pick(json: string, lang: string): string {
+  try {
+    const map = JSON.parse(json) as Record<string, string>;
+    return map[lang] ?? map.pt ?? map.en ?? '';
+  } catch {
+    return '';
+  }
+}
+
+/** Every enabled activity of the site, with the member's state (visitors see 'visitor'). */
+export async function activitiesOverview(ctx: AppContext, site: Site, member: Member | undefined, lang: string): Promise<ActivityOverviewItem[]> {
+  const now = new Date();
+  const rows = await ctx.db
+    .selectFrom('activities')
+    .selectAll()
+    .where('site_id', '=', site.id)
+    .where('enabled', '=', 1)
+    .orderBy('sort')
+    .orderBy('id')
+    .execute();
+  const items: ActivityOverviewItem[] = [];
+  for (const row of rows) {
+    const module = MODULES.get(row.type as ActivityType);
+    if (!module) continue;
+    const activity = parseSettings(row, module);
+    let state: ActivityOverviewItem['state'] = 'visitor';
+    let reward = '0.00';
+    if (member) {
+      const run = { ctx, member, site, activity, lang, now };
+      const gate = sharedGate(run);
+      if (gate) state = gate;
+      else {
+        const checked = toActivityCheck(run, await module.check(run));
+        state = checked.state;
+        reward = checked.reward;
+      }
+    } else if (activity.endsAt && Date.parse(activity.endsAt) <= now.getTime()) {
+      continue;
+    }
+    items.push({
+      id: row.id,
+      type: module.type,
+      title: pick(row.title_json, lang),
+      content: pick(row.content_json, lang),
+      image_url: row.image_url,
+      route: ACTIVITY_ROUTES[module.type],
+      starts_at: row.starts_at,
+      ends_at: row.ends_at,
+      state,
+      reward,
+    });
+  }
+  return items;
+}
