@@ -358,6 +358,8 @@ export interface AgencyRatesTable {
 export interface AgencyCommissionsTable {
   id: Id;
   agent_id: number;
+  /** The subordinate whose recharge or bets earned it (unique with agent, day and source). */
+  subordinate_id: number;
   day: string;
   /** 'recharge' or 'betting'. */
   source: string;

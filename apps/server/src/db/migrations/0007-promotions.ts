@@ -129,8 +129,10 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
     .addColumn('updated_at', ts, (c) => c.notNull())
     .execute();
 
+  // One row per agent, subordinate, day and source: a reward is attributable to the invitee.
   await id(db.schema.createTable('agency_commissions'))
     .addColumn('agent_id', 'bigint', (c) => c.notNull().references('members.id'))
+    .addColumn('subordinate_id', 'bigint', (c) => c.notNull().references('members.id'))
     .addColumn('day', 'varchar(10)', (c) => c.notNull())
     .addColumn('source', 'varchar(16)', (c) => c.notNull())
     .addColumn('depth', 'integer', (c) => c.notNull())
@@ -139,7 +141,7 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
     .addColumn('amount_centavos', 'bigint', (c) => c.notNull())
     .addColumn('transfer_id', 'bigint', (c) => c.references('ledger_transfers.id'))
     .addColumn('created_at', ts, (c) => c.notNull())
-    .addUniqueConstraint('agency_commissions_unique', ['agent_id', 'day', 'source', 'depth'])
+    .addUniqueConstraint('agency_commissions_unique', ['agent_id', 'subordinate_id', 'day', 'source'])
     .execute();
   await db.schema.createIndex('agency_commissions_day_idx').on('agency_commissions').columns(['day']).execute();
 
