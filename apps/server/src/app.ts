@@ -12,6 +12,7 @@ import { activitiesRoutes } from './features/promotions/activities.routes.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { depositsRoutes } from './features/deposits/deposits.routes.ts';
 import { gamesAdminRoutes } from './features/games-admin/games-admin.routes.ts';
+import { promotionsAdminRoutes } from './features/promotions-admin/promotions-admin.routes.ts';
 import type { Deliver } from './features/deposits/sandbox-bank.ts';
 import { wsRoutes } from './features/realtime/ws.routes.ts';
 import { memberBanksRoutes } from './features/member-banks/member-banks.routes.ts';
@@ -136,6 +137,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(houseRoutes, { ctx });
   await app.register(houseWsRoutes, { ctx });
   await app.register(activitiesRoutes, { ctx });
+  await app.register(promotionsAdminRoutes, { ctx });
 
   if (options.serveSites !== false) await serveSites(app);
   else {

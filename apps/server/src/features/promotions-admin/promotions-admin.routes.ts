@@ -1,0 +1,170 @@
+import { API } from '@casino/shared/api-paths';
+import { envelopeSchema } from '@casino/shared/envelope';
+import {
+  activityIdParams,
+  activityUpdateBody,
+  adminActivities,
+  adminActivity,
+  adminBonusCredits,
+  adminRedeemCode,
+  adminRedeemCodes,
+  bonusCreditsQuery,
+  promotionsReport,
+  promotionsReportQuery,
+  redeemCodeCreateBody,
+  redeemCodesQuery,
+  redeemCodeUpdateBody,
+  siteProfile,
+  siteProfileBody,
+  siteQuery,
+} from '@casino/shared/schemas/promotions-admin';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context.ts';
+import { ok } from '../../lib/http.ts';
+import { operatorOf, requireOperator } from '../admin/operators.service.ts';
+import * as service from './promotions-admin.service.ts';
+
+/**
+ * Back office: activity configuration with claims and cost, the claims list, the cost report by
+ * day, redeem codes and the regulated profile (DESIGN.md sections 7, 10, 15). Reads need
+ * promotions.read, changes promotions.manage; every change is audited.
+ */
+export const promotionsAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const tags = ['back office'];
+  const security = [{ bearer: [] }];
+  const actorOf = (request: Parameters<typeof operatorOf>[0]) => ({ operatorId: operatorOf(request).operator.id, ip: request.ip });
+
+  app.get(
+    API.admin.activities,
+    {
+      preHandler: requireOperator(ctx, 'promotions.read'),
+      schema: {
+        tags,
+        security,
+        summary: "The site's activities: settings, config and its JSON Schema, claims and cost to date; the regulated switch",
+        querystring: siteQuery,
+        response: { 200: envelopeSchema(adminActivities) },
+      },
+    },
+    async (request) => ok(request, await service.listActivities(ctx, request.query.site_id)),
+  );
+
+  app.patch(
+    '/api/admin/activities/:id',
+    {
+      preHandler: requireOperator(ctx, 'promotions.manage'),
+      schema: {
+        tags,
+        security,
+        summary: "Change an activity: on/off, dates, VIP gate, wagering, deposit link, texts, config (the module's schema); audited",
+        params: activityIdParams,
+        body: activityUpdateBody,
+        response: { 200: envelopeSchema(adminActivity) },
+      },
+    },
+    async (request) => {
+      const { lang: _lang, ...changes } = request.body;
+      return ok(request, await service.updateActivity(ctx, actorOf(request), request.params.id, changes), 'admin.activity_saved');
+    },
+  );
+
+  app.get(
+    API.admin.bonusCredits,
+    {
+      preHandler: requireOperator(ctx, 'promotions.read'),
+      schema: {
+        tags,
+        security,
+        summary: 'Claims (every bonus credited), newest first: by source, member id or account, São Paulo days',
+        querystring: bonusCreditsQuery,
+        response: { 200: envelopeSchema(adminBonusCredits) },
+      },
+    },
+    async (request) => ok(request, await service.listBonusCredits(ctx, request.query)),
+  );
+
+  app.get(
+    API.admin.promotionsReport,
+    {
+      preHandler: requireOperator(ctx, 'promotions.read'),
+      schema: {
+        tags,
+        security,
+        summary: 'Promotions cost by São Paulo day and source, with the ledger check figure and the reconciliation of claims',
+        querystring: promotionsReportQuery,
+        response: { 200: envelopeSchema(promotionsReport) },
+      },
+    },
+    async (request) => ok(request, await service.promotionsReport(ctx, request.query)),
+  );
+
+  app.get(
+    API.admin.redeemCodes,
+    {
+      preHandler: requireOperator(ctx, 'promotions.read'),
+      schema: {
+        tags,
+        security,
+        summary: 'Redeem codes, newest first, with their uses and cost',
+        querystring: redeemCodesQuery,
+        response: { 200: envelopeSchema(adminRedeemCodes) },
+      },
+    },
+    async (request) => ok(request, await service.listRedeemCodes(ctx, request.query)),
+  );
+
+  app.post(
+    API.admin.redeemCodes,
+    {
+      preHandler: requireOperator(ctx, 'promotions.manage'),
+      schema: {
+        tags,
+        security,
+        summary: 'Create a redeem code (A-Z 0-9, 4 to 32; amount in reais); audited',
+        body: redeemCodeCreateBody,
+        response: { 200: envelopeSchema(adminRedeemCode) },
+      },
+    },
+    async (request) => {
+      const { lang: _lang, ...input } = request.body;
+      return ok(request, await service.createRedeemCode(ctx, actorOf(request), input), 'admin.redeem_code_created');
+    },
+  );
+
+  app.patch(
+    '/api/admin/redeem-codes/:id',
+    {
+      preHandler: requireOperator(ctx, 'promotions.manage'),
+      schema: {
+        tags,
+        security,
+        summary: 'Switch a redeem code on or off, or change its uses, VIP gate or dates; audited',
+        params: activityIdParams,
+        body: redeemCodeUpdateBody,
+        response: { 200: envelopeSchema(adminRedeemCode) },
+      },
+    },
+    async (request) => {
+      const { lang: _lang, ...changes } = request.body;
+      return ok(request, await service.updateRedeemCode(ctx, actorOf(request), request.params.id, changes), 'admin.redeem_code_saved');
+    },
+  );
+
+  app.patch(
+    API.admin.siteProfile,
+    {
+      preHandler: requireOperator(ctx, 'promotions.manage'),
+      schema: {
+        tags,
+        security,
+        summary: 'The regulated profile (Lei 14.790/2023): on, every deposit-linked activity is refused; audited',
+        body: siteProfileBody,
+        response: { 200: envelopeSchema(siteProfile) },
+      },
+    },
+    async (request) => {
+      const { regulated, site_id } = request.body;
+      return ok(request, await service.setRegulated(ctx, actorOf(request), site_id, regulated), 'admin.site_profile_saved');
+    },
+  );
+};
