@@ -9,6 +9,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTyp
 import type { AppContext } from './context.ts';
 import { adminRoutes } from './features/admin/admin.routes.ts';
 import { activitiesRoutes } from './features/promotions/activities.routes.ts';
+import { historyRoutes } from './features/promotions/history.routes.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { depositsRoutes } from './features/deposits/deposits.routes.ts';
 import { gamesAdminRoutes } from './features/games-admin/games-admin.routes.ts';
@@ -137,6 +138,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(houseRoutes, { ctx });
   await app.register(houseWsRoutes, { ctx });
   await app.register(activitiesRoutes, { ctx });
+  await app.register(historyRoutes, { ctx });
   await app.register(promotionsAdminRoutes, { ctx });
 
   if (options.serveSites !== false) await serveSites(app);
