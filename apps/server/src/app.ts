@@ -9,11 +9,9 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTyp
 import type { AppContext } from './context.ts';
 import { adminRoutes } from './features/admin/admin.routes.ts';
 import { activitiesRoutes } from './features/promotions/activities.routes.ts';
-import { agencyAdminRoutes } from './features/agency/agency-admin.routes.ts';
-import { agencyRoutes } from './features/agency/agency.routes.ts';
-import { historyRoutes } from './features/promotions/history.routes.ts';
 import { infoCenterAdminRoutes } from './features/info-center/info-center-admin.routes.ts';
 import { infoCenterRoutes } from './features/info-center/info-center.routes.ts';
+import { historyRoutes } from './features/promotions/history.routes.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { depositsRoutes } from './features/deposits/deposits.routes.ts';
 import { gamesAdminRoutes } from './features/games-admin/games-admin.routes.ts';
@@ -34,10 +32,6 @@ import { sandboxProviderRoutes } from './features/sandbox-provider/sandbox-provi
 import { profileRoutes } from './features/profile/profile.routes.ts';
 import { securityRoutes } from './features/security/security.routes.ts';
 import { sitesRoutes } from './features/sites/sites.routes.ts';
-import { rebatesAdminRoutes } from './features/rebates/rebates-admin.routes.ts';
-import { rebatesRoutes } from './features/rebates/rebates.routes.ts';
-import { vipAdminRoutes } from './features/vip/vip-admin.routes.ts';
-import { vipRoutes } from './features/vip/vip.routes.ts';
 import { installErrorHandler } from './lib/error-handler.ts';
 import { AppError, sendError } from './lib/http.ts';
 import { serveSites } from './lib/static-sites.ts';
@@ -146,16 +140,10 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(houseRoutes, { ctx });
   await app.register(houseWsRoutes, { ctx });
   await app.register(activitiesRoutes, { ctx });
-  await app.register(agencyRoutes, { ctx });
-  await app.register(agencyAdminRoutes, { ctx });
-  await app.register(historyRoutes, { ctx });
-  await app.register(vipRoutes, { ctx });
-  await app.register(vipAdminRoutes, { ctx });
-  await app.register(rebatesRoutes, { ctx });
-  await app.register(rebatesAdminRoutes, { ctx });
-  await app.register(promotionsAdminRoutes, { ctx });
   await app.register(infoCenterRoutes, { ctx });
   await app.register(infoCenterAdminRoutes, { ctx });
+  await app.register(historyRoutes, { ctx });
+  await app.register(promotionsAdminRoutes, { ctx });
 
   if (options.serveSites !== false) await serveSites(app);
   else {
