@@ -10,6 +10,7 @@ const infoCenter = () => import('../features/info-center/info-center-pages.tsx')
 const agency = () => import('../features/agency/agency-pages.tsx');
 const orders = () => import('../features/orders/order-pages.tsx');
 const vip = () => import('../features/vip/vip-pages.tsx');
+const rebates = () => import('../features/rebates/rebates-pages.tsx');
 
 /**
  * Every route of spec section 2, each lazy so the home route's JavaScript stays small. No route
@@ -56,7 +57,7 @@ const layoutRoutes: RouteObject[] = [
 
   { path: 'promotion', loader: () => redirect('/promotion/activity') },
   { path: 'promotion/activity', lazy: () => promotions().then((m) => ({ Component: m.ActivityListPage })) },
-  { path: 'promotion/rebates', lazy: () => promotions().then((m) => ({ Component: m.RebatesPage })) },
+  { path: 'promotion/rebates', lazy: () => rebates().then((m) => ({ Component: m.RebatesPage })) },
   { path: 'promotion/history', lazy: () => promotions().then((m) => ({ Component: m.PromotionHistoryPage })) },
   { path: 'promotion/cover', lazy: () => promotions().then((m) => ({ Component: m.CoverHistoryPage })) },
   { path: 'promotion/activity/recharge', lazy: () => promotions().then((m) => ({ Component: m.RechargeActivityPage })) },
@@ -117,7 +118,7 @@ const layoutRoutes: RouteObject[] = [
   { path: 'nivel', lazy: () => vip().then((m) => ({ Component: m.LevelPage })) },
   { path: 'resgatar', lazy: () => promotions().then((m) => ({ Component: m.RedeemPage })) },
   { path: 'agente', lazy: () => agency().then((m) => ({ Component: m.AgentePage })) },
-  { path: 'rebate', lazy: () => promotions().then((m) => ({ Component: m.RebatePage })) },
+  { path: 'rebate', lazy: () => rebates().then((m) => ({ Component: m.RebatePage })) },
   { path: 'semana', lazy: () => promotions().then((m) => ({ Component: m.WeeklyPage })) },
   { path: 'misterioso', lazy: () => promotions().then((m) => ({ Component: m.MysteryPage })) },
   { path: 'cashback', lazy: () => promotions().then((m) => ({ Component: m.CashbackPage })) },

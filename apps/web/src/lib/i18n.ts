@@ -13,6 +13,16 @@ const serverCatalogues = import.meta.glob<Catalogue>('../../../../packages/share
 /** `play`: the house games' screens (only downloaded by the first game a player opens). */
 const playCatalogues = import.meta.glob<Catalogue>('../../../../packages/shared/src/i18n/locales/*/play.json');
 
+/** `loyalty`: VIP, rebates and the agency programme (only downloaded by the first of their pages). */
+const loyaltyCatalogues = import.meta.glob<Catalogue>('../../../../packages/shared/src/i18n/locales/*/loyalty.json');
+
+/** Adds the `loyalty` namespace before a VIP, rebate or agency page renders (their modules await it). */
+export async function loadLoyaltyNamespace(): Promise<void> {
+  const language = currentLanguage();
+  if (i18next.hasResourceBundle(language, 'loyalty')) return;
+  i18next.addResourceBundle(language, 'loyalty', await load(loyaltyCatalogues, language), true, true);
+}
+
 /** Adds the `play` namespace before a house game renders (call it from the game route's loader). */
 export async function loadPlayNamespace(): Promise<void> {
   const language = currentLanguage();

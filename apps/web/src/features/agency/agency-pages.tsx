@@ -1,39 +1,89 @@
 import { useTranslation } from 'react-i18next';
-import { FeaturePage } from '../../components/feature-page.tsx';
+import { LoginRequired } from '../../components/login-required.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
+import { loadLoyaltyNamespace } from '../../lib/i18n.ts';
+import { useIsLoggedIn } from '../../lib/session.ts';
+import { AgencyFrame, NS } from './agency-ui.tsx';
+import { AgenteLanding } from './agente-landing.tsx';
+import { InvitePanel } from './invite-panel.tsx';
+import { InviteRecordPanel } from './invite-record-panel.tsx';
+import { MechanismPanel } from './mechanism-panel.tsx';
+import { RegisterPanel } from './register-panel.tsx';
+import { RewardPanel } from './reward-panel.tsx';
+import { TeamPanel } from './team-panel.tsx';
 
-/** The agency centre arrives in a later release. */
+// The pages' texts live in the lazy `loyalty` catalogue: this module waits for it before rendering.
+await loadLoyaltyNamespace();
+
+/** /agency-center/invite */
 export function InvitePage() {
-  const { t } = useTranslation();
-  return <FeaturePage title={t('pages.agency_invite')} emptyText={t('empty.no_data')} gated />;
+  const { t } = useTranslation(NS);
+  return (
+    <AgencyFrame title={t('pages.agency_invite')}>
+      <InvitePanel />
+    </AgencyFrame>
+  );
 }
 
+/** /agency-center/agent */
 export function AgentPage() {
-  const { t } = useTranslation();
-  return <FeaturePage title={t('pages.agency_agent')} emptyText={t('empty.no_agent')} gated />;
+  const { t } = useTranslation(NS);
+  return (
+    <AgencyFrame title={t('pages.agency_agent')}>
+      <TeamPanel />
+    </AgencyFrame>
+  );
 }
 
+/** /agency-center/invitation-record */
 export function InvitationRecordPage() {
-  const { t } = useTranslation();
-  return <FeaturePage title={t('pages.agency_invitation_record')} emptyText={t('empty.no_records')} gated />;
+  const { t } = useTranslation(NS);
+  return (
+    <AgencyFrame title={t('pages.agency_invitation_record')}>
+      <InviteRecordPanel />
+    </AgencyFrame>
+  );
 }
 
+/** /agency-center/reward */
 export function RewardPage() {
-  const { t } = useTranslation();
-  return <FeaturePage title={t('pages.agency_reward')} emptyText={t('empty.no_records')} gated />;
+  const { t } = useTranslation(NS);
+  return (
+    <AgencyFrame title={t('pages.agency_reward')}>
+      <RewardPanel />
+    </AgencyFrame>
+  );
 }
 
+/** /agency-center/agency-mechanism: public rules; a visitor also gets the way to log in. */
 export function MechanismPage() {
-  const { t } = useTranslation();
-  return <FeaturePage title={t('pages.agency_mechanism')} emptyText={t('empty.no_data')} />;
+  const { t } = useTranslation(NS);
+  const loggedIn = useIsLoggedIn();
+  return (
+    <AgencyFrame title={t('pages.agency_mechanism')} gated={false}>
+      <MechanismPanel />
+      {loggedIn ? null : <LoginRequired />}
+    </AgencyFrame>
+  );
 }
 
+/** /agency-center/register-subordinates */
 export function RegisterSubordinatesPage() {
-  const { t } = useTranslation();
-  return <FeaturePage title={t('pages.agency_register_subordinates')} emptyText={t('empty.no_data')} gated />;
+  const { t } = useTranslation(NS);
+  return (
+    <AgencyFrame title={t('pages.agency_register_subordinates')}>
+      <RegisterPanel />
+    </AgencyFrame>
+  );
 }
 
-/** /agente, the Portuguese-named agent page. */
+/** /agente: the agency landing page. */
 export function AgentePage() {
-  const { t } = useTranslation();
-  return <FeaturePage title={t('pages.agente')} emptyText={t('empty.no_agent')} gated />;
+  const { t } = useTranslation(NS);
+  return (
+    <section className="mx-auto flex w-full max-w-5xl flex-col">
+      <PageHeader title={t('pages.agente')} />
+      <AgenteLanding />
+    </section>
+  );
 }

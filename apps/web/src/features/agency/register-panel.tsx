@@ -1,0 +1,212 @@
+import { agencyBindBody, subordinateRegisterBody } from '@casino/shared/schemas/agency';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { Button } from '../../components/button.tsx';
+import { Card } from '../../components/card.tsx';
+import { CheckIcon } from '../../components/icons.tsx';
+import { FormField } from '../../components/form-field.tsx';
+import { showSubmitError } from '../../lib/form-errors.ts';
+import { useSession } from '../../lib/session.ts';
+import { toast } from '../../lib/toast.ts';
+import {
+  agencyKeys,
+  type BindInput,
+  bindInvitee,
+  registerSubordinate,
+  type SubordinateRegistered,
+  type SubordinateRegisterInput,
+} from './agency.api.ts';
+import { FactRow, NS } from './agency-ui.tsx';
+
+const REGISTER_FIELDS = ['account', 'password', 'confirm_password', 'phone', 'realname'] as const;
+const BIND_FIELDS = ['phone', 'invite_code', 'uid'] as const;
+
+/**
+ * The shared bind body, with the UID kept as the typed digits so an empty or wrong UID gets a
+ * catalogue message under its field (the shared id field's union error has none); the server
+ * parses the digits with the shared rule.
+ */
+const bindForm = agencyBindBody.extend({
+  uid: z
+    .string()
+    .trim()
+    .min(1, { error: 'validation.required' })
+    .regex(/^\d{1,16}$/, { error: 'validation.invalid' }),
+});
+
+function Registered({ member }: { member: SubordinateRegistered }) {
+  const { t } = useTranslation(NS);
+  return (
+    <div className="rounded-xl border border-money/40 bg-money/10 p-3" role="status" data-testid="subordinate-registered">
+      <p className="mb-1 flex items-center gap-1.5 text-sm font-semibold text-money">
+        <CheckIcon size={16} />
+        {t('agency.register.done')}
+      </p>
+      <dl>
+        <FactRow label={t('auth.account')}>{member.account}</FactRow>
+        <FactRow label={t('agency.record.invitee_uid')}>
+          <span className="tabular-nums">{member.uid}</span>
+        </FactRow>
+      </dl>
+    </div>
+  );
+}
+
+/** POST api/agency/subordinate/register: the agent opens an account that starts in its own team. */
+function RegisterSubordinateForm() {
+  const { t } = useTranslation(NS);
+  const queryClient = useQueryClient();
+  const [registered, setRegistered] = useState<SubordinateRegistered | null>(null);
+  const form = useForm<SubordinateRegisterInput, unknown, z.output<typeof subordinateRegisterBody>>({
+    resolver: zodResolver(subordinateRegisterBody),
+    defaultValues: { account: '', password: '', confirm_password: '', phone: '', realname: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      const answer = await registerSubordinate(values);
+      setRegistered(answer.data);
+      toast.success(answer.message);
+      form.reset();
+      await queryClient.invalidateQueries({ queryKey: agencyKeys.all });
+    } catch (error) {
+      showSubmitError(error, form.setError, REGISTER_FIELDS);
+    }
+  });
+
+  return (
+    <Card className="flex flex-col gap-4">
+      <div>
+        <h2 className="text-[15px] font-bold text-white">{t('agency.register.title')}</h2>
+        <p className="text-xs text-muted">{t('agency.register.hint')}</p>
+      </div>
+      {registered ? <Registered member={registered} /> : null}
+      <form onSubmit={submit} noValidate className="flex flex-col gap-3.5" aria-label={t('agency.register.title')}>
+        <FormField
+          label={t('auth.account')}
+          placeholder={t('auth.account_new_placeholder')}
+          autoComplete="off"
+          autoCapitalize="none"
+          spellCheck={false}
+          maxLength={32}
+          error={errors.account?.message}
+          {...form.register('account')}
+        />
+        <FormField
+          label={t('auth.password')}
+          placeholder={t('auth.password_placeholder')}
+          type="password"
+          autoComplete="new-password"
+          error={errors.password?.message}
+          {...form.register('password')}
+        />
+        <FormField
+          label={t('auth.password_confirmation')}
+          placeholder={t('auth.password_confirmation_placeholder')}
+          type="password"
+          autoComplete="new-password"
+          error={errors.confirm_password?.message}
+          {...form.register('confirm_password')}
+        />
+        <FormField
+          label={t('auth.phone')}
+          placeholder={t('auth.phone_placeholder')}
+          type="tel"
+          inputMode="tel"
+          autoComplete="off"
+          error={errors.phone?.message}
+          {...form.register('phone')}
+        />
+        <FormField
+          label={`${t('auth.realname')} (${t('common.optional')})`}
+          placeholder={t('auth.realname_placeholder')}
+          autoComplete="off"
+          maxLength={100}
+          error={errors.realname?.message}
+          {...form.register('realname')}
+        />
+        <Button type="submit" size="lg" block loading={isSubmitting}>
+          {t('agency.register.submit')}
+        </Button>
+      </form>
+    </Card>
+  );
+}
+
+/** POST api/agency/bind: attaches a recently registered member who has no inviter to my team. */
+function BindInviteeForm() {
+  const { t } = useTranslation(NS);
+  const queryClient = useQueryClient();
+  const { user } = useSession();
+  const form = useForm<BindInput, unknown, z.output<typeof bindForm>>({
+    resolver: zodResolver(bindForm),
+    defaultValues: { phone: '', invite_code: user.invite_code, uid: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      const answer = await bindInvitee(values);
+      toast.success(answer.message);
+      form.reset({ phone: '', invite_code: values.invite_code, uid: '' });
+      await queryClient.invalidateQueries({ queryKey: agencyKeys.all });
+    } catch (error) {
+      showSubmitError(error, form.setError, BIND_FIELDS);
+    }
+  });
+
+  return (
+    <Card className="flex flex-col gap-4">
+      <div>
+        <h2 className="text-[15px] font-bold text-white">{t('agency.bind.title')}</h2>
+        <p className="text-xs text-muted">{t('agency.bind.hint')}</p>
+      </div>
+      <form onSubmit={submit} noValidate className="flex flex-col gap-3.5" aria-label={t('agency.bind.title')}>
+        <FormField
+          label={t('agency.bind.phone')}
+          placeholder={t('auth.phone_placeholder')}
+          type="tel"
+          inputMode="tel"
+          autoComplete="off"
+          error={errors.phone?.message}
+          {...form.register('phone')}
+        />
+        <FormField
+          label={t('agency.record.invitation_code')}
+          autoComplete="off"
+          autoCapitalize="characters"
+          maxLength={16}
+          error={errors.invite_code?.message}
+          {...form.register('invite_code')}
+        />
+        <FormField
+          label={t('agency.record.invitee_uid')}
+          placeholder={t('agency.bind.uid_placeholder')}
+          inputMode="numeric"
+          autoComplete="off"
+          maxLength={16}
+          error={errors.uid?.message}
+          {...form.register('uid')}
+        />
+        <Button type="submit" variant="outline" size="lg" block loading={isSubmitting}>
+          {t('agency.bind.submit')}
+        </Button>
+      </form>
+    </Card>
+  );
+}
+
+/** /agency-center/register-subordinates: register a subordinate, or bind an invitee who signed up without the code. */
+export function RegisterPanel() {
+  return (
+    <div className="grid items-start gap-4 lg:grid-cols-2">
+      <RegisterSubordinateForm />
+      <BindInviteeForm />
+    </div>
+  );
+}
