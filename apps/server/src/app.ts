@@ -9,6 +9,8 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTyp
 import type { AppContext } from './context.ts';
 import { adminRoutes } from './features/admin/admin.routes.ts';
 import { activitiesRoutes } from './features/promotions/activities.routes.ts';
+import { agencyAdminRoutes } from './features/agency/agency-admin.routes.ts';
+import { agencyRoutes } from './features/agency/agency.routes.ts';
 import { infoCenterAdminRoutes } from './features/info-center/info-center-admin.routes.ts';
 import { infoCenterRoutes } from './features/info-center/info-center.routes.ts';
 import { historyRoutes } from './features/promotions/history.routes.ts';
@@ -140,6 +142,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(houseRoutes, { ctx });
   await app.register(houseWsRoutes, { ctx });
   await app.register(activitiesRoutes, { ctx });
+  await app.register(agencyRoutes, { ctx });
+  await app.register(agencyAdminRoutes, { ctx });
   await app.register(infoCenterRoutes, { ctx });
   await app.register(infoCenterAdminRoutes, { ctx });
   await app.register(historyRoutes, { ctx });

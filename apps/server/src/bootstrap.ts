@@ -8,6 +8,8 @@ import { seedSite } from './db/seed.ts';
 import { ensureAdminOperator } from './features/admin/operators.service.ts';
 import { seedGameCatalogue } from './features/games/games.seed.ts';
 import { seedActivities } from './features/promotions/activities.service.ts';
+import { seedAgencyRates } from './features/agency/agency-admin.service.ts';
+import { agencySchedulerEnabled, startAgencyScheduler } from './features/agency/agency-scheduler.ts';
 import { randomBytes } from 'node:crypto';
 import { createSandboxPsp } from './features/payments/sandbox-psp.ts';
 import { createRealtime, type Realtime } from './features/realtime/realtime.ts';
@@ -40,6 +42,7 @@ export async function startRuntime(
   await seedSite(handle.db);
   await seedGameCatalogue(handle.db);
   await seedActivities(handle.db);
+  await seedAgencyRates(handle.db);
   await ensureAdminOperator(handle.db, config.ADMIN_PASSWORD, (line) => log.warn(line));
 
   let redis: Redis | undefined;
@@ -68,10 +71,13 @@ export async function startRuntime(
   // Crash and double: feeds on every process, schedulers on the leader (stopped first on close).
   const houseRounds = await startHouseRounds(base, config);
   const ctx: AppContext = { ...base, houseRounds };
+  // Agency commissions: the daily settlement (and catching up on missed days) without an operator.
+  const agencyScheduler = agencySchedulerEnabled(config) ? startAgencyScheduler(ctx, config.AGENCY_SETTLE_AT) : undefined;
   return {
     ctx,
     handle,
     async close() {
+      await agencyScheduler?.close();
       await houseRounds.close();
       await realtime.close();
       await handle.close();

@@ -63,6 +63,13 @@ const envSchema = z
     DOUBLE_SPIN_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
     DOUBLE_PAUSE_MS: z.coerce.number().int().min(0).max(60_000).default(3_000),
     SHARED_CHAIN_LENGTH: z.coerce.number().int().min(10).max(10_000_000).default(10_000),
+    // Agency commissions: the São Paulo local time yesterday is settled at, and whether this process
+    // runs the settlement scheduler (unset: on, except with NODE_ENV=test).
+    AGENCY_SETTLE_AT: z
+      .string()
+      .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be HH:MM (24-hour São Paulo time)')
+      .default('00:10'),
+    AGENCY_SCHEDULER: z.enum(['on', 'off']).optional(),
   })
   .refine((env) => !(env.NODE_ENV === 'production' && env.CASINO_CAPTCHA === 'disabled'), {
     path: ['CASINO_CAPTCHA'],

@@ -67,6 +67,7 @@ export const agencyBindBody = z.strictObject({
   uid: idField,
   lang: langField,
 });
+export const agencyBindResponse = z.object({ uid: z.number().int(), inviter_id: z.number().int() });
 
 /** POST api/agency/inviterecord (spec: my ID, inviter ID, invitation code, invitee UID, rewards). */
 export const inviteRecordBody = pageQuerySchema.extend({ lang: langField, uid: idField.optional() }).default({ page: 1, page_size: 20 });

@@ -3,7 +3,7 @@ import { normalizeBrazilianMobile } from '@casino/shared/schemas/fields';
 import type { UserInfo } from '@casino/shared/schemas/auth';
 import { linkToTree } from '../agency/agency-tree.ts';
 import type { AppContext } from '../../context.ts';
-import { nowIso } from '../../db/database.ts';
+import { type Database, nowIso } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import type { Member, MemberSession, Site } from '../../db/schema.ts';
 import { AppError } from '../../lib/http.ts';
@@ -63,15 +63,47 @@ async function openSession(ctx: AppContext, memberId: number, client: ClientInfo
 /** Registers a member, opens its accounts and a session, all in one transaction. */
 export async function register(ctx: AppContext, site: Site, input: RegisterInput, client: ClientInfo) {
   await consumeCaptcha(ctx, input.captcha_key, input.captcha);
-  const account = input.account.toLowerCase();
-
-  const fieldErrors: Record<string, string[]> = {};
-  if (await members.findMemberByAccount(ctx.db, account)) fieldErrors.account = ['validation.account_taken'];
-  if (await members.findMemberByPhone(ctx.db, input.phone)) fieldErrors.phone = ['validation.phone_taken'];
   const inviter = input.invite_code ? await members.findMemberByInviteCode(ctx.db, input.invite_code) : undefined;
-  if (input.invite_code && !inviter) fieldErrors.invite_code = ['validation.invite_code_unknown'];
-  if (Object.keys(fieldErrors).length > 0) throw new AppError('VALIDATION_FAILED', fieldErrors);
+  const inviteErrors: Record<string, string[]> = input.invite_code && !inviter ? { invite_code: ['validation.invite_code_unknown'] } : {};
+  return createMember(ctx, site, { ...input, inviter, registerIp: client.ip }, inviteErrors, async (trx, member) => {
+    const token = await openSession(ctx, member.id, client, trx);
+    return { ...token, user: toUserInfo(member, site.name, { cash: 0, bonus: 0, rebate: 0 }) };
+  });
+}
 
+export interface NewMemberInput {
+  account: string;
+  password: string;
+  realname: string;
+  phone: string;
+  qk_pwd?: string | undefined;
+  lang?: string | undefined;
+  /** The member whose invitation it follows (agent_id, top_id and the invitation tree). */
+  inviter: Member | undefined;
+  registerIp: string | null;
+}
+
+/**
+ * Creates a member by the registration rules (unique account and phone, argon2 hashes, its ledger
+ * accounts, its place under the inviter in the invitation tree), then runs `inTransaction` in the
+ * same transaction. Shared by self-registration and an agent registering a subordinate, so both
+ * follow one set of rules. `fieldErrors` are the caller's own refusals, reported with these.
+ */
+export async function createMember<T>(
+  ctx: AppContext,
+  site: Site,
+  input: NewMemberInput,
+  fieldErrors: Record<string, string[]>,
+  inTransaction: (trx: Database, member: Member) => Promise<T>,
+): Promise<T> {
+  const account = input.account.toLowerCase();
+  const errors: Record<string, string[]> = {};
+  if (await members.findMemberByAccount(ctx.db, account)) errors.account = ['validation.account_taken'];
+  if (await members.findMemberByPhone(ctx.db, input.phone)) errors.phone = ['validation.phone_taken'];
+  Object.assign(errors, fieldErrors);
+  if (Object.keys(errors).length > 0) throw new AppError('VALIDATION_FAILED', errors);
+
+  const { inviter } = input;
   const passwordHash = await hashPassword(input.password);
   const qkPwdHash = input.qk_pwd ? await hashPassword(input.qk_pwd) : null;
   const inviteCode = await unusedInviteCode(ctx);
@@ -93,7 +125,7 @@ export async function register(ctx: AppContext, site: Site, input: RegisterInput
         top_id: inviter ? (inviter.top_id ?? inviter.id) : null,
         site_id: site.id,
         lang: input.lang ?? site.default_lang,
-        register_ip: client.ip,
+        register_ip: input.registerIp,
         register_area: null,
         profile_url: null,
         frozen_reason: null,
@@ -103,8 +135,7 @@ export async function register(ctx: AppContext, site: Site, input: RegisterInput
       });
       await members.openMemberAccounts(trx, member.id, CURRENCY, now);
       if (inviter) await linkToTree(trx, member.id, inviter.id);
-      const token = await openSession(ctx, member.id, client, trx);
-      return { ...token, user: toUserInfo(member, site.name, { cash: 0, bonus: 0, rebate: 0 }) };
+      return inTransaction(trx, member);
     });
   } catch (error) {
     // Two registrations of the same name at the same instant: the unique index decides.
