@@ -25,7 +25,8 @@ async function usableCode(db: Database, member: Member, typed: string, now: Date
     .selectFrom('redeem_codes')
     .selectAll()
     .where('site_id', '=', member.site_id)
-    .where((eb) => eb(eb.fn('upper', ['code']), '=', typed.toUpperCase()))
+    // The back office stores codes upper-cased (its schema), so the unique index answers directly.
+    .where('code', '=', typed.toUpperCase())
     .executeTakeFirst();
   if (code?.enabled !== 1) throw new AppError('REDEEM_CODE_INVALID');
   if (code.starts_at && Date.parse(code.starts_at) > now.getTime()) throw new AppError('REDEEM_CODE_INVALID');
