@@ -13,6 +13,16 @@ const serverCatalogues = import.meta.glob<Catalogue>('../../../../packages/share
 /** `play`: the house games' screens (only downloaded by the first game a player opens). */
 const playCatalogues = import.meta.glob<Catalogue>('../../../../packages/shared/src/i18n/locales/*/play.json');
 
+/** `promo`: the promotions pages (only downloaded by the first promotions page a player opens). */
+const promoCatalogues = import.meta.glob<Catalogue>('../../../../packages/shared/src/i18n/locales/*/promo.json');
+
+/** Adds the `promo` namespace before a promotions page renders (the promotions module awaits it). */
+export async function loadPromoNamespace(): Promise<void> {
+  const language = currentLanguage();
+  if (i18next.hasResourceBundle(language, 'promo')) return;
+  i18next.addResourceBundle(language, 'promo', await load(promoCatalogues, language), true, true);
+}
+
 /** `loyalty`: VIP, rebates and the agency programme (only downloaded by the first of their pages). */
 const loyaltyCatalogues = import.meta.glob<Catalogue>('../../../../packages/shared/src/i18n/locales/*/loyalty.json');
 
