@@ -34,6 +34,10 @@ import { sandboxProviderRoutes } from './features/sandbox-provider/sandbox-provi
 import { profileRoutes } from './features/profile/profile.routes.ts';
 import { securityRoutes } from './features/security/security.routes.ts';
 import { sitesRoutes } from './features/sites/sites.routes.ts';
+import { rebatesAdminRoutes } from './features/rebates/rebates-admin.routes.ts';
+import { rebatesRoutes } from './features/rebates/rebates.routes.ts';
+import { vipAdminRoutes } from './features/vip/vip-admin.routes.ts';
+import { vipRoutes } from './features/vip/vip.routes.ts';
 import { installErrorHandler } from './lib/error-handler.ts';
 import { AppError, sendError } from './lib/http.ts';
 import { serveSites } from './lib/static-sites.ts';
@@ -142,6 +146,10 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(houseRoutes, { ctx });
   await app.register(houseWsRoutes, { ctx });
   await app.register(activitiesRoutes, { ctx });
+  await app.register(vipRoutes, { ctx });
+  await app.register(vipAdminRoutes, { ctx });
+  await app.register(rebatesRoutes, { ctx });
+  await app.register(rebatesAdminRoutes, { ctx });
   await app.register(agencyRoutes, { ctx });
   await app.register(agencyAdminRoutes, { ctx });
   await app.register(infoCenterRoutes, { ctx });

@@ -8,6 +8,9 @@ import { seedSite } from './db/seed.ts';
 import { ensureAdminOperator } from './features/admin/operators.service.ts';
 import { seedGameCatalogue } from './features/games/games.seed.ts';
 import { seedActivities } from './features/promotions/activities.service.ts';
+import { seedRebateRates } from './features/rebates/rebates.service.ts';
+import { startVipRebatesJob } from './features/rebates/vip-rebates.job.ts';
+import { seedVipLevels } from './features/vip/vip.service.ts';
 import { seedAgencyRates } from './features/agency/agency-admin.service.ts';
 import { agencySchedulerEnabled, startAgencyScheduler } from './features/agency/agency-scheduler.ts';
 import { randomBytes } from 'node:crypto';
@@ -42,6 +45,8 @@ export async function startRuntime(
   await seedSite(handle.db);
   await seedGameCatalogue(handle.db);
   await seedActivities(handle.db);
+  await seedVipLevels(handle.db);
+  await seedRebateRates(handle.db);
   await seedAgencyRates(handle.db);
   await ensureAdminOperator(handle.db, config.ADMIN_PASSWORD, (line) => log.warn(line));
 
@@ -71,12 +76,16 @@ export async function startRuntime(
   // Crash and double: feeds on every process, schedulers on the leader (stopped first on close).
   const houseRounds = await startHouseRounds(base, config);
   const ctx: AppContext = { ...base, houseRounds };
+  // VIP climbs and rebate accrual from play, every minute. Tests run passes by hand
+  // (runVipRebatesPass), so that amounts other tests assert do not move under them.
+  const vipRebatesJob = config.NODE_ENV === 'test' ? undefined : startVipRebatesJob(ctx);
   // Agency commissions: the daily settlement (and catching up on missed days) without an operator.
   const agencyScheduler = agencySchedulerEnabled(config) ? startAgencyScheduler(ctx, config.AGENCY_SETTLE_AT) : undefined;
   return {
     ctx,
     handle,
     async close() {
+      await vipRebatesJob?.close();
       await agencyScheduler?.close();
       await houseRounds.close();
       await realtime.close();

@@ -74,7 +74,7 @@ export const rebatesListResponse = z.object({
   userviplvl: z.number().int(),
   /** The accrued, unclaimed rebate (fs_money). */
   fs_money: z.string(),
-  /** Valid bets today that will accrue at the member's rates. */
+  /** Rebate today's valid bets have earned at the member's rates, not yet accrued into fs_money (a claim includes it). */
   pending: z.string(),
   /** Lifetime rebate claimed. */
   total_claimed: z.string(),

@@ -7,8 +7,10 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { AppError, ok } from '../../lib/http.ts';
 import { resolveSite } from '../sites/sites.service.ts';
+import { refreshVip } from '../vip/vip.service.ts';
 import { memberOf, requireMember } from './auth.guard.ts';
 import { createCaptcha } from './captcha.service.ts';
+import { findMemberById } from './members.repository.ts';
 import { type ClientInfo, login, logout, register, userInfoOf } from './auth.service.ts';
 
 export function clientOf(request: FastifyRequest): ClientInfo {
@@ -84,7 +86,12 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
         response: { 200: envelopeSchema(userInfo) },
       },
     },
-    async (request) => ok(request, await userInfoOf(ctx, memberOf(request).member)),
+    async (request) => {
+      const { member } = memberOf(request);
+      // A level the member's deposits and bets have passed shows at once, its reward in the balance.
+      const raised = await refreshVip(ctx, member.id);
+      return ok(request, await userInfoOf(ctx, (raised && (await findMemberById(ctx.db, member.id))) || member));
+    },
   );
 
   app.post(

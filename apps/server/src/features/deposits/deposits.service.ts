@@ -10,6 +10,7 @@ import { AppError } from '../../lib/http.ts';
 import { translate } from '../../lib/i18n.ts';
 import { cash, house, postTransfer } from '../ledger/ledger.service.ts';
 import { pushBalance } from '../realtime/realtime.ts';
+import { refreshVip } from '../vip/vip.service.ts';
 import * as repo from './deposits.repository.ts';
 
 type ChannelRow = Awaited<ReturnType<typeof repo.listChannels>>[number];
@@ -199,6 +200,8 @@ export async function creditPayment(ctx: AppContext, payment: PixPayment): Promi
   const now = nowIso();
   const outcome = await ctx.db.transaction().execute(async (trx) => creditInTransaction(trx, order, payment.endToEndId, now));
   if (outcome === 'credited') {
+    // After the commit: the recharge may lift the member's VIP level (and pay its reward).
+    await refreshVip(ctx, order.member_id);
     await pushBalance(ctx.db, ctx.realtime, order.member_id);
     ctx.realtime.publish(order.member_id, {
       type: 'deposit',
