@@ -56,7 +56,7 @@ export function setUnauthorizedHandler(handler: () => void): void {
 type Query = Record<string, string | number | undefined | null>;
 
 export type RequestOptions = {
-  method?: 'GET' | 'POST' | 'PATCH';
+  method?: 'GET' | 'POST' | 'PATCH' | 'PUT';
   query?: Query;
   body?: unknown;
   /** Extra headers, such as the Idempotency-Key of a money-moving form. */
@@ -122,6 +122,7 @@ export const api = {
   get: <T>(path: string, query?: Query, signal?: AbortSignal) => apiRequest<T>(path, { query, signal }),
   post: <T>(path: string, body?: unknown, headers?: Record<string, string>) => apiRequest<T>(path, { method: 'POST', body, headers }),
   patch: <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: 'PATCH', body }),
+  put: <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: 'PUT', body }),
 };
 
 /** A fresh key per submission: the server posts a money movement once per key, so a double click moves money once. */
