@@ -131,6 +131,7 @@ export function json(response: LightMyRequestResponse) {
     data: any;
     errors?: Record<string, string[]>;
     force_offline?: boolean;
+    error_code?: string;
   };
 }
 
