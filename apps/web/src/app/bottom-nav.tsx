@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
+import { UnreadTabBadge } from '../features/info-center/unread-badge.tsx';
 import { NAV_ITEMS } from './nav-items.tsx';
 
 /** Mobile tab bar within thumb reach; hidden on desktop where the header has the menu. */
@@ -27,7 +28,11 @@ export function BottomNav() {
                   <Icon size={24} />
                 </span>
               ) : (
-                <Icon size={22} />
+                <span className="relative">
+                  <Icon size={22} />
+                  {/* The member centre's tab carries the information centre's unread count. */}
+                  {to === '/profile' ? <UnreadTabBadge /> : null}
+                </span>
               )}
               <span className="max-w-full truncate px-0.5">{t(label)}</span>
             </NavLink>

@@ -4,6 +4,7 @@ import { Link, NavLink } from 'react-router';
 import { buttonClass } from '../components/button.tsx';
 import { Avatar } from '../components/avatar.tsx';
 import { PlusIcon, RefreshIcon } from '../components/icons.tsx';
+import { UnreadBell } from '../features/info-center/unread-badge.tsx';
 import { LanguageSwitcher } from '../features/language/language-switcher.tsx';
 import { formatMoney } from '../lib/format.ts';
 import { openLogin, openRegister } from '../lib/modals.ts';
@@ -77,6 +78,7 @@ export function Header() {
                 <PlusIcon size={16} />
                 <span className="hidden min-[400px]:inline">{t('header.deposit')}</span>
               </Link>
+              <UnreadBell />
               <Link to="/profile" aria-label={t('header.my_account')} className="shrink-0 rounded-full">
                 <Avatar url={user.profile_url} name={user.name} size={34} />
               </Link>

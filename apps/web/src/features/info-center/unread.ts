@@ -1,0 +1,70 @@
+import { API } from '@casino/shared/api-paths';
+import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { apiGet } from '../../lib/api.ts';
+import { subscribe } from '../../lib/realtime.ts';
+import { useSession } from '../../lib/session.ts';
+
+/**
+ * The information centre's unread badge (header bell, member-centre tab). Part of the first
+ * route's JavaScript, so it stays small: one GET, refreshed when the window regains focus and
+ * when the server pushes a balance change (a credited bonus writes a notification and pushes the
+ * balance right after).
+ */
+export type UnreadCounts = { notifications: number; announcements: number; total: number };
+
+export const UNREAD_KEY = ['info', 'unread'] as const;
+
+/** Keyed by member: after a logout and another login the badge never shows the previous member's count. */
+export const unreadKeyOf = (memberId: number) => [...UNREAD_KEY, memberId] as const;
+
+/**
+ * House games push the balance every round: the count is refreshed at once on the first push,
+ * then at most once per window (the last push of a burst still refreshes it).
+ */
+const REFRESH_WINDOW_MS = 15_000;
+let lastRefreshAt = 0;
+let trailingTimer: number | undefined;
+
+function refreshSoon(queryClient: QueryClient): void {
+  const wait = lastRefreshAt + REFRESH_WINDOW_MS - Date.now();
+  if (wait <= 0) {
+    lastRefreshAt = Date.now();
+    void queryClient.invalidateQueries({ queryKey: UNREAD_KEY });
+    return;
+  }
+  if (trailingTimer !== undefined) return;
+  trailingTimer = window.setTimeout(() => {
+    trailingTimer = undefined;
+    lastRefreshAt = Date.now();
+    void queryClient.invalidateQueries({ queryKey: UNREAD_KEY });
+  }, wait);
+}
+
+const NO_UNREAD: UnreadCounts = { notifications: 0, announcements: 0, total: 0 };
+
+/** Unread notifications and announcements of the logged-in member; zeros for a visitor. */
+export function useUnreadCounts(): UnreadCounts {
+  const { token, user } = useSession();
+  const loggedIn = token !== null;
+  const queryClient = useQueryClient();
+  const query = useQuery({
+    queryKey: unreadKeyOf(user.id),
+    enabled: loggedIn,
+    staleTime: 60_000,
+    refetchOnWindowFocus: true,
+    queryFn: async ({ signal }) => (await apiGet<UnreadCounts>(API.info.unread, undefined, signal)).data,
+  });
+  useEffect(() => {
+    if (!loggedIn) return;
+    return subscribe((message) => {
+      if (message.type === 'balance') refreshSoon(queryClient);
+    });
+  }, [loggedIn, queryClient]);
+  return loggedIn && query.data ? query.data : NO_UNREAD;
+}
+
+/** Unread notifications plus unread announcements: the number on the bell. */
+export function useUnreadTotal(): number {
+  return useUnreadCounts().total;
+}
