@@ -56,7 +56,7 @@ export function setUnauthorizedHandler(handler: () => void): void {
 type Query = Record<string, string | number | undefined | null>;
 
 export type RequestOptions = {
-  method?: 'GET' | 'POST' | 'PATCH' | 'PUT';
+  method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
   query?: Query;
   body?: unknown;
   /** Extra headers, such as the Idempotency-Key of a money-moving form. */
@@ -123,6 +123,7 @@ export const api = {
   post: <T>(path: string, body?: unknown, headers?: Record<string, string>) => apiRequest<T>(path, { method: 'POST', body, headers }),
   patch: <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: 'PATCH', body }),
   put: <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: 'PUT', body }),
+  delete: <T>(path: string) => apiRequest<T>(path, { method: 'DELETE' }),
 };
 
 /** A fresh key per submission: the server posts a money movement once per key, so a double click moves money once. */
