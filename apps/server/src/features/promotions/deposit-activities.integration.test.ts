@@ -303,8 +303,10 @@ describe('turnover before withdrawal', () => {
     for (let i = 0; i < 4; i += 1) expect((await playRound(t, m.token, '100.00')).amount).toBe('100.00');
     expect((await wallet(m)).ml_money).toBe('100.00');
     const stillRefused = await withdraw();
-    expect(json(stillRefused).error_code).toBe('WAGERING_PENDING');
-    expect(json(stillRefused).message).toBe('You still need to bet R$100.00 before withdrawing');
+    expect(json(stillRefused)).toMatchObject({
+      error_code: 'WAGERING_PENDING',
+      message: 'You still need to bet R$100.00 before withdrawing',
+    });
 
     await playRound(t, m.token, '100.00');
     expect((await wallet(m)).ml_money).toBe('0.00');

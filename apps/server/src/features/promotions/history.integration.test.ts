@@ -119,6 +119,15 @@ describe('cover history (api/cover/history)', () => {
   });
 });
 
+describe('the OpenAPI document', () => {
+  it('describes both histories from their shared schemas', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as { paths: Record<string, { post?: unknown }> };
+    expect(doc.paths[API.coverHistory]?.post).toBeTruthy();
+    expect(doc.paths[API.promotionHistory]?.post).toBeTruthy();
+    expect(doc.paths[API.activity('rechargerebate', 'claim')]?.post).toBeTruthy();
+  });
+});
+
 describe('promotion history (/promotion/history)', () => {
   it('lists only activity claims, paged, with the days filter', async () => {
     const m = await registerMember(t.app);
