@@ -1,11 +1,14 @@
 import type { ComponentType, SVGProps } from 'react';
 import { ChannelIcon, DepositIcon, MailIcon, ScrollIcon, ShieldIcon, UsersIcon, WithdrawalIcon } from '../components/icons';
 import { GamesIcon, ProvidersIcon, ResultsIcon, RoundLookupIcon } from '../features/games/components/nav-icons';
+import { RebateRatesIcon, VipLevelsIcon } from '../features/vip/components/nav-icons';
 import type { Permission } from '../lib/types';
 
 export type Section = {
   path: string;
   labelKey:
+    | 'nav.vip_levels'
+    | 'nav.rebate_rates'
     | 'nav.members'
     | 'nav.withdrawals'
     | 'nav.deposits'
@@ -31,6 +34,8 @@ export const SECTIONS: Section[] = [
   { path: '/game-providers', labelKey: 'nav.game_providers', permission: 'games.read', icon: ProvidersIcon },
   { path: '/game-results', labelKey: 'nav.game_results', permission: 'games.read', icon: ResultsIcon },
   { path: '/game-rounds', labelKey: 'nav.game_rounds', permission: 'rounds.read', icon: RoundLookupIcon },
+  { path: '/vip-levels', labelKey: 'nav.vip_levels', permission: 'promotions.read', icon: VipLevelsIcon },
+  { path: '/rebate-rates', labelKey: 'nav.rebate_rates', permission: 'promotions.read', icon: RebateRatesIcon },
   { path: '/outbox', labelKey: 'nav.outbox', permission: 'outbox.read', icon: MailIcon },
   { path: '/audit-log', labelKey: 'nav.audit', permission: 'audit.read', icon: ScrollIcon },
   { path: '/operators', labelKey: 'nav.operators', permission: 'operators.manage', icon: ShieldIcon },

@@ -83,6 +83,16 @@ const router = createBrowserRouter(
             lazy: async () => ({ Component: (await import('../features/games/components/round-lookup-page')).RoundLookupPage }),
           },
         ]),
+        gate('promotions.read', [
+          {
+            path: 'vip-levels',
+            lazy: async () => ({ Component: (await import('../features/vip/components/vip-levels-page')).VipLevelsPage }),
+          },
+          {
+            path: 'rebate-rates',
+            lazy: async () => ({ Component: (await import('../features/vip/components/rebate-rates-page')).RebateRatesPage }),
+          },
+        ]),
         gate('outbox.read', [
           {
             path: 'outbox',

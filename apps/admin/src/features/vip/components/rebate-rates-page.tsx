@@ -1,0 +1,179 @@
+import type { GameCategory } from '@casino/shared/game-codes';
+import type { AdminRebateRates, RebateRateCell } from '@casino/shared/schemas/vip-admin';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Spinner } from '../../../components/confirm-dialog';
+import { Badge, EmptyState, ErrorState, PageHeader, TableSkeleton } from '../../../components/feedback';
+import { toast } from '../../../components/toaster';
+import { errorMessage } from '../../../lib/api-client';
+import { usePermission } from '../../../lib/auth';
+import { basisPointsToPercent, formatBasisPoints } from '../../../lib/format';
+import { useLanguage } from '../../../lib/use-language';
+import { useRebateRates, useUpdateRebateRates } from '../api/vip-admin';
+import { parseRatePercent } from './vip-inputs';
+
+type Grid = AdminRebateRates;
+const keyOf = (level: number, category: string) => `${level}:${category}`;
+
+function serverRate(grid: Grid, level: number, category: string): number {
+  return grid.levels.find((row) => row.level === level)?.rates.find((rate) => rate.category === category)?.rate_bp ?? 0;
+}
+
+/** The edited cells that differ from the server's grid, and the keys of the ones that do not parse. */
+function pendingChanges(grid: Grid, drafts: Map<string, string>) {
+  const changes: RebateRateCell[] = [];
+  const invalid = new Set<string>();
+  for (const row of grid.levels) {
+    for (const category of grid.categories) {
+      const draft = drafts.get(keyOf(row.level, category));
+      if (draft === undefined) continue;
+      const bp = parseRatePercent(draft);
+      if (bp === null) invalid.add(keyOf(row.level, category));
+      else if (bp !== serverRate(grid, row.level, category)) changes.push({ level: row.level, category, rate_bp: bp });
+    }
+  }
+  return { changes, invalid };
+}
+
+/**
+ * Back office: rebate rates by VIP level (rows) and game category (columns), in percent of valid
+ * bets. With promotions.manage every cell is an input; Save sends only the cells that changed.
+ */
+export function RebateRatesPage() {
+  const { t } = useTranslation();
+  const rates = useRebateRates();
+  const save = useUpdateRebateRates();
+  const canEdit = usePermission('promotions.manage');
+  const [drafts, setDrafts] = useState<Map<string, string>>(new Map());
+  const { changes, invalid } = rates.data ? pendingChanges(rates.data, drafts) : { changes: [], invalid: new Set<string>() };
+
+  function submit() {
+    if (invalid.size > 0 || changes.length === 0) return;
+    save.mutate(changes, {
+      onSuccess: ({ message }) => {
+        toast.success(message || t('rebate_rates.saved'));
+        setDrafts(new Map());
+      },
+      onError: (error) => toast.error(errorMessage(error)),
+    });
+  }
+
+  const actions = !canEdit ? (
+    <Badge tone="slate">{t('rebate_rates.read_only')}</Badge>
+  ) : (
+    <>
+      <span className="text-sm text-slate-400" aria-live="polite">
+        {invalid.size > 0
+          ? t('rebate_rates.invalid_count', { count: invalid.size })
+          : changes.length > 0
+            ? t('rebate_rates.changed_count', { count: changes.length })
+            : t('rebate_rates.no_changes')}
+      </span>
+      <button type="button" className="btn-secondary" disabled={drafts.size === 0 || save.isPending} onClick={() => setDrafts(new Map())}>
+        {t('rebate_rates.reset')}
+      </button>
+      <button type="button" className="btn-primary" disabled={changes.length === 0 || invalid.size > 0 || save.isPending} onClick={submit}>
+        {save.isPending && <Spinner />}
+        {t('rebate_rates.save')}
+      </button>
+    </>
+  );
+
+  return (
+    <>
+      <PageHeader title={t('rebate_rates.title')} subtitle={t('rebate_rates.subtitle')} actions={actions} />
+      <section className="card overflow-hidden" aria-busy={rates.isFetching}>
+        {rates.isPending ? (
+          <TableSkeleton columns={11} rows={11} />
+        ) : rates.isError ? (
+          <ErrorState message={errorMessage(rates.error)} onRetry={() => void rates.refetch()} />
+        ) : rates.data.levels.length === 0 ? (
+          <EmptyState title={t('rebate_rates.empty')} />
+        ) : (
+          <RatesGrid
+            grid={rates.data}
+            drafts={drafts}
+            invalid={invalid}
+            editable={canEdit && !save.isPending}
+            onChange={(key, value) => setDrafts((current) => new Map(current).set(key, value))}
+          />
+        )}
+      </section>
+      <p className="mt-3 text-xs text-slate-500">{t('rebate_rates.hint')}</p>
+    </>
+  );
+}
+
+interface GridProps {
+  grid: Grid;
+  drafts: Map<string, string>;
+  invalid: Set<string>;
+  editable: boolean;
+  onChange: (key: string, value: string) => void;
+}
+
+function RatesGrid({ grid, drafts, invalid, editable, onChange }: GridProps) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const categoryLabel = (category: GameCategory) => t(`game_common.categories.${category}`);
+  return (
+    <div className="overflow-x-auto">
+      <table className="data-table" data-testid="rebate-rates-grid">
+        <thead>
+          <tr>
+            <th scope="col" className="sticky left-0 z-10 bg-navy-850">
+              {t('rebate_rates.level')}
+            </th>
+            {grid.categories.map((category) => (
+              <th key={category} scope="col" className="text-right">
+                {categoryLabel(category)}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {grid.levels.map((row) => (
+            <tr key={row.level} data-level={row.level}>
+              <th scope="row" className="sticky left-0 z-10 bg-navy-850 text-left font-medium text-white">
+                {row.name}
+              </th>
+              {grid.categories.map((category) => {
+                const key = keyOf(row.level, category);
+                const saved = serverRate(grid, row.level, category);
+                if (!editable) {
+                  return (
+                    <td key={category} className="whitespace-nowrap text-right tabular-nums">
+                      {formatBasisPoints(saved, language)}
+                    </td>
+                  );
+                }
+                const draft = drafts.get(key);
+                const bad = invalid.has(key);
+                const changed = !bad && draft !== undefined && parseRatePercent(draft) !== saved;
+                return (
+                  <td key={category} className="text-right">
+                    <div className="relative inline-block">
+                      <input
+                        value={draft ?? basisPointsToPercent(saved)}
+                        onChange={(event) => onChange(key, event.target.value)}
+                        inputMode="decimal"
+                        maxLength={6}
+                        aria-label={t('rebate_rates.cell_label', { level: row.name, category: categoryLabel(category) })}
+                        aria-invalid={bad ? true : undefined}
+                        title={bad ? t('rebate_rates.cell_invalid') : undefined}
+                        className={`input h-8 w-[5.5rem] pr-6 text-right tabular-nums ${
+                          bad ? 'border-rose-500/60' : changed ? 'border-amber-400/60 bg-amber-400/5' : ''
+                        }`}
+                      />
+                      <span className="pointer-events-none absolute top-1/2 right-2 -translate-y-1/2 text-xs text-slate-500">%</span>
+                    </div>
+                  </td>
+                );
+              })}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

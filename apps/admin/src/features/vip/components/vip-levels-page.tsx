@@ -1,0 +1,136 @@
+import type { AdminVipLevel } from '@casino/shared/schemas/vip-admin';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Badge, EmptyState, ErrorState, PageHeader, TableSkeleton } from '../../../components/feedback';
+import { EditIcon } from '../../../components/icons';
+import { errorMessage } from '../../../lib/api-client';
+import { usePermission } from '../../../lib/auth';
+import { formatDateTime, formatMoney } from '../../../lib/format';
+import { useLanguage } from '../../../lib/use-language';
+import { useVipLevels } from '../api/vip-admin';
+import { VipLevelDialog } from './vip-level-dialog';
+
+/** The money columns of the table, in the order operators read a level. */
+const MONEY_COLUMNS = ['min_recharge', 'min_betting', 'min_slot_betting', 'min_live_betting', 'levelup_reward'] as const;
+
+/** Back office: the VIP table (thresholds in reais and level-up rewards), editable with promotions.manage. */
+export function VipLevelsPage() {
+  const { t } = useTranslation();
+  const levels = useVipLevels();
+  const canEdit = usePermission('promotions.manage');
+  const [editing, setEditing] = useState<AdminVipLevel | null>(null);
+
+  return (
+    <>
+      <PageHeader
+        title={t('vip_levels.title')}
+        subtitle={t('vip_levels.subtitle')}
+        actions={canEdit ? undefined : <Badge tone="slate">{t('vip_levels.read_only')}</Badge>}
+      />
+      <section className="card overflow-hidden" aria-busy={levels.isFetching}>
+        {levels.isPending ? (
+          <TableSkeleton columns={8} rows={11} />
+        ) : levels.isError ? (
+          <ErrorState message={errorMessage(levels.error)} onRetry={() => void levels.refetch()} />
+        ) : levels.data.length === 0 ? (
+          <EmptyState title={t('vip_levels.empty')} />
+        ) : (
+          <>
+            <LevelsTable levels={levels.data} onEdit={canEdit ? setEditing : undefined} />
+            <LevelsCards levels={levels.data} onEdit={canEdit ? setEditing : undefined} />
+          </>
+        )}
+      </section>
+      <p className="mt-3 text-xs text-slate-500">{t('vip_levels.rules')}</p>
+      {editing && <VipLevelDialog level={editing} onClose={() => setEditing(null)} />}
+    </>
+  );
+}
+
+type OnEdit = ((level: AdminVipLevel) => void) | undefined;
+
+function EditButton({ level, onEdit, wide = false }: { level: AdminVipLevel; onEdit: NonNullable<OnEdit>; wide?: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <button
+      type="button"
+      className={wide ? 'btn-secondary h-8 w-full' : 'btn-ghost h-8 px-2.5'}
+      onClick={() => onEdit(level)}
+      aria-label={t('vip_levels.edit_named', { name: level.name })}
+    >
+      <EditIcon width={15} height={15} />
+      {t('vip_levels.edit')}
+    </button>
+  );
+}
+
+function LevelsTable({ levels, onEdit }: { levels: AdminVipLevel[]; onEdit: OnEdit }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  return (
+    <div className="hidden overflow-x-auto md:block">
+      <table className="data-table" data-testid="vip-levels-table">
+        <thead>
+          <tr>
+            <th scope="col">{t('vip_levels.columns.level')}</th>
+            {MONEY_COLUMNS.map((column) => (
+              <th key={column} scope="col" className="text-right">
+                {t(`vip_levels.columns.${column}`)}
+              </th>
+            ))}
+            <th scope="col">{t('vip_levels.columns.updated')}</th>
+            {onEdit && (
+              <th scope="col">
+                <span className="sr-only">{t('vip_levels.edit')}</span>
+              </th>
+            )}
+          </tr>
+        </thead>
+        <tbody>
+          {levels.map((level) => (
+            <tr key={level.level} data-level={level.level} className="transition-colors hover:bg-white/[0.025]">
+              <td>
+                <p className="font-medium text-white">{level.name}</p>
+                <p className="font-mono text-[11px] text-slate-500">{t('vip_levels.level_number', { level: level.level })}</p>
+              </td>
+              {MONEY_COLUMNS.map((column) => (
+                <td key={column} className="whitespace-nowrap text-right tabular-nums">
+                  {formatMoney(level[column], language)}
+                </td>
+              ))}
+              <td className="whitespace-nowrap text-xs text-slate-400">{formatDateTime(level.updated_at, language)}</td>
+              {onEdit && (
+                <td className="text-right">
+                  <EditButton level={level} onEdit={onEdit} />
+                </td>
+              )}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function LevelsCards({ levels, onEdit }: { levels: AdminVipLevel[]; onEdit: OnEdit }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  return (
+    <ul className="divide-y divide-white/5 md:hidden">
+      {levels.map((level) => (
+        <li key={level.level} className="space-y-2 px-3 py-3">
+          <p className="font-medium text-white">{level.name}</p>
+          <dl className="grid grid-cols-2 gap-x-3 gap-y-1 text-xs">
+            {MONEY_COLUMNS.map((column) => (
+              <div key={column} className="contents">
+                <dt className="text-slate-500">{t(`vip_levels.columns.${column}`)}</dt>
+                <dd className="text-right tabular-nums text-slate-300">{formatMoney(level[column], language)}</dd>
+              </div>
+            ))}
+          </dl>
+          {onEdit && <EditButton level={level} onEdit={onEdit} wide />}
+        </li>
+      ))}
+    </ul>
+  );
+}
