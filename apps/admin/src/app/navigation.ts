@@ -2,11 +2,14 @@ import type { ComponentType, SVGProps } from 'react';
 import { ChannelIcon, DepositIcon, MailIcon, ScrollIcon, ShieldIcon, UsersIcon, WithdrawalIcon } from '../components/icons';
 import { GamesIcon, ProvidersIcon, ResultsIcon, RoundLookupIcon } from '../features/games/components/nav-icons';
 import { RebateRatesIcon, VipLevelsIcon } from '../features/vip/components/nav-icons';
+import { AnnouncementsIcon, NotificationsIcon } from '../features/info-center/components/nav-icons';
 import type { Permission } from '../lib/types';
 
 export type Section = {
   path: string;
   labelKey:
+    | 'nav.notifications'
+    | 'nav.announcements'
     | 'nav.vip_levels'
     | 'nav.rebate_rates'
     | 'nav.members'
@@ -36,6 +39,8 @@ export const SECTIONS: Section[] = [
   { path: '/game-rounds', labelKey: 'nav.game_rounds', permission: 'rounds.read', icon: RoundLookupIcon },
   { path: '/vip-levels', labelKey: 'nav.vip_levels', permission: 'promotions.read', icon: VipLevelsIcon },
   { path: '/rebate-rates', labelKey: 'nav.rebate_rates', permission: 'promotions.read', icon: RebateRatesIcon },
+  { path: '/notifications', labelKey: 'nav.notifications', permission: 'info.manage', icon: NotificationsIcon },
+  { path: '/announcements', labelKey: 'nav.announcements', permission: 'info.manage', icon: AnnouncementsIcon },
   { path: '/outbox', labelKey: 'nav.outbox', permission: 'outbox.read', icon: MailIcon },
   { path: '/audit-log', labelKey: 'nav.audit', permission: 'audit.read', icon: ScrollIcon },
   { path: '/operators', labelKey: 'nav.operators', permission: 'operators.manage', icon: ShieldIcon },

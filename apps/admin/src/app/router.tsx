@@ -93,6 +93,20 @@ const router = createBrowserRouter(
             lazy: async () => ({ Component: (await import('../features/vip/components/rebate-rates-page')).RebateRatesPage }),
           },
         ]),
+        gate('info.manage', [
+          {
+            path: 'notifications',
+            lazy: async () => ({
+              Component: (await import('../features/info-center/components/notifications-page')).NotificationsPage,
+            }),
+          },
+          {
+            path: 'announcements',
+            lazy: async () => ({
+              Component: (await import('../features/info-center/components/announcements-page')).AnnouncementsPage,
+            }),
+          },
+        ]),
         gate('outbox.read', [
           {
             path: 'outbox',

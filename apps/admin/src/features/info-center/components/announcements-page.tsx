@@ -1,0 +1,409 @@
+import { LANGUAGES, type LanguageCode } from '@casino/shared/languages';
+import { ANNOUNCEMENT_CONTENT_MAX, ANNOUNCEMENT_STATES, ANNOUNCEMENT_TITLE_MAX } from '@casino/shared/schemas/info-center-admin';
+import { type FormEvent, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ConfirmDialog, Spinner } from '../../../components/confirm-dialog';
+import { Badge, EmptyState, ErrorState, PageHeader, TableSkeleton } from '../../../components/feedback';
+import { EditIcon, PlusIcon } from '../../../components/icons';
+import { DialogError, Modal } from '../../../components/modal';
+import { Pagination } from '../../../components/pagination';
+import { toast } from '../../../components/toaster';
+import { errorMessage, isApiError } from '../../../lib/api-client';
+import { formatDateTime, formatNumber } from '../../../lib/format';
+import { useLanguage } from '../../../lib/use-language';
+import {
+  type AdminAnnouncement,
+  type AnnouncementFilters,
+  type AnnouncementState,
+  INFO_PAGE_SIZE,
+  useAnnouncements,
+  useDeleteAnnouncement,
+  useSaveAnnouncement,
+} from '../api/info-center-admin';
+
+const STATE_TONES: Record<AnnouncementState, 'green' | 'blue' | 'slate' | 'red'> = {
+  live: 'green',
+  scheduled: 'blue',
+  ended: 'slate',
+  disabled: 'red',
+};
+
+/** /announcements: the site's announcements with their state for players, and their editor. */
+export function AnnouncementsPage() {
+  const { t } = useTranslation();
+  const [filters, setFilters] = useState<AnnouncementFilters>({ state: '', page: 1 });
+  const announcements = useAnnouncements(filters);
+  const [editing, setEditing] = useState<AdminAnnouncement | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<AdminAnnouncement | null>(null);
+
+  return (
+    <>
+      <PageHeader
+        title={t('info_announcements.title')}
+        subtitle={t('info_announcements.subtitle')}
+        actions={
+          <button type="button" className="btn-primary" onClick={() => setEditing('new')}>
+            <PlusIcon width={16} height={16} />
+            {t('info_announcements.new')}
+          </button>
+        }
+      />
+      <div role="tablist" aria-label={t('info_announcements.filter')} className="mb-3 flex flex-wrap gap-1.5">
+        {(['', ...ANNOUNCEMENT_STATES] as const).map((state) => (
+          <button
+            key={state || 'all'}
+            type="button"
+            role="tab"
+            aria-selected={filters.state === state}
+            onClick={() => setFilters({ state, page: 1 })}
+            className={`h-8 rounded-full border px-3 text-xs font-medium transition ${
+              filters.state === state
+                ? 'border-gold-400/60 bg-gold-400/10 text-gold-300'
+                : 'border-white/10 text-slate-400 hover:text-white'
+            }`}
+          >
+            {state ? t(`info_announcements.states.${state}`) : t('info_announcements.all_states')}
+          </button>
+        ))}
+      </div>
+      <section className="card overflow-hidden" aria-busy={announcements.isFetching}>
+        {announcements.isPending ? (
+          <TableSkeleton columns={6} rows={4} />
+        ) : announcements.isError ? (
+          <ErrorState message={errorMessage(announcements.error)} onRetry={() => void announcements.refetch()} />
+        ) : announcements.data.list.length === 0 ? (
+          <EmptyState title={t('info_announcements.empty')} />
+        ) : (
+          <>
+            <AnnouncementsTable items={announcements.data.list} onEdit={setEditing} onDelete={setDeleting} />
+            <Pagination
+              page={filters.page}
+              pageSize={INFO_PAGE_SIZE}
+              total={announcements.data.total}
+              onPageChange={(page) => setFilters((current) => ({ ...current, page }))}
+              busy={announcements.isFetching}
+            />
+          </>
+        )}
+      </section>
+      {editing ? <AnnouncementDialog announcement={editing === 'new' ? null : editing} onClose={() => setEditing(null)} /> : null}
+      <DeleteDialog announcement={deleting} onClose={() => setDeleting(null)} />
+    </>
+  );
+}
+
+type RowActions = { onEdit: (item: AdminAnnouncement) => void; onDelete: (item: AdminAnnouncement) => void };
+
+function AnnouncementsTable({ items, onEdit, onDelete }: { items: AdminAnnouncement[] } & RowActions) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  return (
+    <div className="overflow-x-auto">
+      <table className="data-table" data-testid="announcements-table">
+        <thead>
+          <tr>
+            <th scope="col">{t('info_announcements.columns.title')}</th>
+            <th scope="col">{t('info_announcements.columns.state')}</th>
+            <th scope="col">{t('info_announcements.columns.period')}</th>
+            <th scope="col" className="text-right">
+              {t('info_announcements.columns.reads')}
+            </th>
+            <th scope="col">{t('info_announcements.columns.updated')}</th>
+            <th scope="col">
+              <span className="sr-only">{t('info_announcements.columns.actions')}</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {items.map((item) => (
+            <tr key={item.id} className="align-top transition-colors hover:bg-white/[0.025]">
+              <td className="min-w-[220px] max-w-md">
+                <p className="flex items-center gap-1.5 font-medium text-white">
+                  {item.pinned ? <Badge tone="gold">{t('info_announcements.pinned')}</Badge> : null}
+                  <span className="truncate">{item.titles.pt ?? Object.values(item.titles)[0] ?? ''}</span>
+                </p>
+                <p className="mt-1 text-[11px] tracking-wide text-slate-500 uppercase">{Object.keys(item.titles).join(' · ')}</p>
+              </td>
+              <td>
+                <Badge tone={STATE_TONES[item.state]}>{t(`info_announcements.states.${item.state}`)}</Badge>
+              </td>
+              <td className="whitespace-nowrap text-xs text-slate-400">
+                <p>
+                  {t('info_announcements.from')}{' '}
+                  {item.starts_at ? formatDateTime(item.starts_at, language) : t('info_announcements.always')}
+                </p>
+                <p>
+                  {t('info_announcements.until')} {item.ends_at ? formatDateTime(item.ends_at, language) : t('info_announcements.no_end')}
+                </p>
+              </td>
+              <td className="text-right tabular-nums text-slate-300">{formatNumber(item.reads, language)}</td>
+              <td className="whitespace-nowrap text-xs text-slate-400">
+                {formatDateTime(item.updated_at, language)}
+                {item.operator_username ? <p className="text-slate-500">{item.operator_username}</p> : null}
+              </td>
+              <td className="whitespace-nowrap text-right">
+                <button type="button" className="btn-ghost h-8 px-2.5" onClick={() => onEdit(item)}>
+                  <EditIcon width={15} height={15} />
+                  {t('info_announcements.edit')}
+                </button>
+                <button type="button" className="btn-ghost h-8 px-2.5 text-rose-300" onClick={() => onDelete(item)}>
+                  {t('info_announcements.delete')}
+                </button>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** An ISO instant as the value of a datetime-local input (the operator's own time zone). */
+function toLocalInput(iso: string | null): string {
+  if (!iso) return '';
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  const local = new Date(date.getTime() - date.getTimezoneOffset() * 60_000);
+  return local.toISOString().slice(0, 16);
+}
+
+/** A datetime-local value back to an ISO instant; empty means no bound. */
+function fromLocalInput(value: string): string | null {
+  if (!value) return null;
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date.toISOString();
+}
+
+type Texts = Partial<Record<LanguageCode, string>>;
+
+function AnnouncementDialog({ announcement, onClose }: { announcement: AdminAnnouncement | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const save = useSaveAnnouncement();
+  const ids = { title: useId(), content: useId(), starts: useId(), ends: useId(), pinned: useId(), enabled: useId() };
+  const [language, setLanguage] = useState<LanguageCode>('pt');
+  const [titles, setTitles] = useState<Texts>(announcement?.titles ?? {});
+  const [contents, setContents] = useState<Texts>(announcement?.contents ?? {});
+  const [pinned, setPinned] = useState(announcement?.pinned ?? false);
+  const [enabled, setEnabled] = useState(announcement?.enabled ?? true);
+  const [startsAt, setStartsAt] = useState(toLocalInput(announcement?.starts_at ?? null));
+  const [endsAt, setEndsAt] = useState(toLocalInput(announcement?.ends_at ?? null));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+
+  function validate(): Record<string, string> {
+    const next: Record<string, string> = {};
+    if (!titles.pt?.trim()) next['titles.pt'] = t('info_announcements.form.pt_required');
+    if (!contents.pt?.trim()) next['contents.pt'] = t('info_announcements.form.pt_required');
+    const starts = fromLocalInput(startsAt);
+    const ends = fromLocalInput(endsAt);
+    if (starts && ends && Date.parse(ends) <= Date.parse(starts)) next.ends_at = t('info_announcements.form.ends_before_starts');
+    return next;
+  }
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const next = validate();
+    setErrors(next);
+    if (Object.keys(next).length > 0) {
+      if (next['titles.pt'] || next['contents.pt']) setLanguage('pt');
+      return;
+    }
+    const trimmed = (texts: Texts) => Object.fromEntries(Object.entries(texts).map(([code, text]) => [code, (text ?? '').trim()]));
+    save.mutate(
+      {
+        id: announcement?.id ?? null,
+        body: {
+          titles: trimmed(titles),
+          contents: trimmed(contents),
+          pinned,
+          enabled,
+          starts_at: fromLocalInput(startsAt),
+          ends_at: fromLocalInput(endsAt),
+        },
+      },
+      {
+        onSuccess: ({ message }) => {
+          toast.success(message);
+          onClose();
+        },
+        onError: (error) => {
+          if (isApiError(error))
+            setErrors(Object.fromEntries(Object.entries(error.fieldErrors).map(([field, messages]) => [field, messages[0] ?? ''])));
+        },
+      },
+    );
+  }
+
+  const filled = (code: LanguageCode) => Boolean(titles[code]?.trim() || contents[code]?.trim());
+  const hasError = (code: LanguageCode) => Boolean(errors[`titles.${code}`] || errors[`contents.${code}`]);
+  const otherErrors = Object.entries(errors).filter(
+    ([field]) => !field.startsWith('titles.') && !field.startsWith('contents.') && field !== 'ends_at',
+  );
+  const serverFailure =
+    save.isError && (!isApiError(save.error) || Object.keys(save.error.fieldErrors).length === 0) ? errorMessage(save.error) : null;
+
+  return (
+    <Modal
+      open
+      title={announcement ? t('info_announcements.edit_title') : t('info_announcements.new_title')}
+      description={t('info_announcements.form.description')}
+      pending={save.isPending}
+      onClose={() => {
+        if (!save.isPending) onClose();
+      }}
+    >
+      <form onSubmit={submit} noValidate className="space-y-3.5">
+        <div role="tablist" aria-label={t('info_announcements.form.languages')} className="flex flex-wrap gap-1">
+          {LANGUAGES.map((lang) => (
+            <button
+              key={lang.code}
+              type="button"
+              role="tab"
+              aria-selected={language === lang.code}
+              onClick={() => setLanguage(lang.code)}
+              className={`relative h-7 rounded-md border px-2 text-xs font-semibold uppercase transition ${
+                language === lang.code
+                  ? 'border-gold-400/60 bg-gold-400/10 text-gold-300'
+                  : 'border-white/10 text-slate-400 hover:text-white'
+              } ${hasError(lang.code) ? 'ring-1 ring-rose-400' : ''}`}
+              title={lang.name}
+            >
+              {lang.code}
+              {lang.code === 'pt' ? <span aria-hidden="true">*</span> : null}
+              {filled(lang.code) ? (
+                <span className="absolute -top-1 -right-1 size-2 rounded-full bg-emerald-400" aria-hidden="true" />
+              ) : null}
+            </button>
+          ))}
+        </div>
+        <p className="text-xs text-slate-500">{t('info_announcements.form.languages_hint')}</p>
+        <div>
+          <label htmlFor={ids.title} className="field-label">
+            {t('info_announcements.form.title', { language: LANGUAGES.find((l) => l.code === language)?.name ?? language })}
+          </label>
+          <input
+            id={ids.title}
+            value={titles[language] ?? ''}
+            onChange={(event) => setTitles((current) => ({ ...current, [language]: event.target.value }))}
+            maxLength={ANNOUNCEMENT_TITLE_MAX}
+            className="input"
+            aria-invalid={errors[`titles.${language}`] ? true : undefined}
+          />
+          {errors[`titles.${language}`] ? <p className="mt-1 text-xs text-rose-300">{errors[`titles.${language}`]}</p> : null}
+        </div>
+        <div>
+          <label htmlFor={ids.content} className="field-label">
+            {t('info_announcements.form.content')}
+          </label>
+          <textarea
+            id={ids.content}
+            value={contents[language] ?? ''}
+            onChange={(event) => setContents((current) => ({ ...current, [language]: event.target.value }))}
+            rows={6}
+            maxLength={ANNOUNCEMENT_CONTENT_MAX}
+            className="input h-auto resize-y py-2"
+            aria-invalid={errors[`contents.${language}`] ? true : undefined}
+          />
+          {errors[`contents.${language}`] ? (
+            <p className="mt-1 text-xs text-rose-300">{errors[`contents.${language}`]}</p>
+          ) : (
+            <p className="mt-1 text-xs text-slate-500">{t('info_announcements.form.plain_text')}</p>
+          )}
+        </div>
+        <div className="grid gap-3 sm:grid-cols-2">
+          <div>
+            <label htmlFor={ids.starts} className="field-label">
+              {t('info_announcements.form.starts_at')}
+            </label>
+            <input id={ids.starts} type="datetime-local" value={startsAt} onChange={(e) => setStartsAt(e.target.value)} className="input" />
+          </div>
+          <div>
+            <label htmlFor={ids.ends} className="field-label">
+              {t('info_announcements.form.ends_at')}
+            </label>
+            <input
+              id={ids.ends}
+              type="datetime-local"
+              value={endsAt}
+              onChange={(e) => setEndsAt(e.target.value)}
+              className="input"
+              aria-invalid={errors.ends_at ? true : undefined}
+            />
+            {errors.ends_at ? <p className="mt-1 text-xs text-rose-300">{errors.ends_at}</p> : null}
+          </div>
+        </div>
+        <p className="-mt-1.5 text-xs text-slate-500">{t('info_announcements.form.dates_hint')}</p>
+        <div className="space-y-2 rounded-lg border border-white/5 bg-navy-900/60 p-3">
+          <label htmlFor={ids.pinned} className="flex cursor-pointer items-center justify-between gap-3 text-sm">
+            <span>
+              <span className="block font-medium text-slate-200">{t('info_announcements.form.pinned')}</span>
+              <span className="block text-xs text-slate-500">{t('info_announcements.form.pinned_hint')}</span>
+            </span>
+            <input
+              id={ids.pinned}
+              type="checkbox"
+              checked={pinned}
+              onChange={(e) => setPinned(e.target.checked)}
+              className="size-4 accent-amber-400"
+            />
+          </label>
+          <label
+            htmlFor={ids.enabled}
+            className="flex cursor-pointer items-center justify-between gap-3 border-t border-white/5 pt-2 text-sm"
+          >
+            <span>
+              <span className="block font-medium text-slate-200">{t('info_announcements.form.enabled')}</span>
+              <span className="block text-xs text-slate-500">{t('info_announcements.form.enabled_hint')}</span>
+            </span>
+            <input
+              id={ids.enabled}
+              type="checkbox"
+              checked={enabled}
+              onChange={(e) => setEnabled(e.target.checked)}
+              className="size-4 accent-amber-400"
+            />
+          </label>
+        </div>
+        <DialogError message={serverFailure ?? (otherErrors.length > 0 ? otherErrors.map(([, message]) => message).join(' ') : null)} />
+        <div className="flex flex-col-reverse gap-2 pt-1 sm:flex-row sm:justify-end">
+          <button type="button" className="btn-secondary" onClick={onClose} disabled={save.isPending}>
+            {t('common.cancel')}
+          </button>
+          <button type="submit" className="btn-primary" disabled={save.isPending}>
+            {save.isPending && <Spinner />}
+            {t('info_announcements.form.save')}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
+
+function DeleteDialog({ announcement, onClose }: { announcement: AdminAnnouncement | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const remove = useDeleteAnnouncement();
+  return (
+    <ConfirmDialog
+      open={announcement !== null}
+      title={t('info_announcements.delete_title')}
+      description={t('info_announcements.delete_text', { title: announcement?.titles.pt ?? '' })}
+      confirmLabel={t('info_announcements.delete')}
+      tone="danger"
+      pending={remove.isPending}
+      error={remove.isError ? errorMessage(remove.error) : null}
+      onConfirm={() => {
+        if (!announcement) return;
+        remove.mutate(announcement.id, {
+          onSuccess: ({ message }) => {
+            toast.success(message);
+            remove.reset();
+            onClose();
+          },
+        });
+      }}
+      onClose={() => {
+        remove.reset();
+        onClose();
+      }}
+    />
+  );
+}
