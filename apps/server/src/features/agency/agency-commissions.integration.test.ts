@@ -4,6 +4,7 @@ import { addDays, dayRange, saoPauloDay } from '../../lib/sao-paulo.ts';
 import { fundMember, playRound } from '../../test/promotions-helpers.ts';
 import { adminToken, bearer, createTestApp, json, registerMember, type TestApp } from '../../test/test-app.ts';
 import { verifyLedger } from '../ledger/ledger-verify.ts';
+import { startAgencyScheduler } from './agency-scheduler.ts';
 import { settleAgencyDay } from './agency-settlement.service.ts';
 
 /**
@@ -280,6 +281,43 @@ describe('agency commissions', () => {
     for (const day of ['2025-02-30', '2025-2-01', 'yesterday']) {
       expect((await post(API.admin.agencySettle, { day }, admin)).statusCode).toBe(422);
     }
+  });
+});
+
+describe('the settlement scheduler', () => {
+  it('catches up on missed days at start and settles yesterday only after its hour', async () => {
+    const agent = await registerMember(t.app);
+    const sub = await invitedBy(agent);
+    await fundMember(t, sub.token, '40.00');
+    const today = saoPauloDay();
+    const yesterday = addDays(today, -1);
+    await moveToDay([sub], yesterday);
+    const missed = await registerMember(t.app);
+    const missedSub = await invitedBy(missed);
+    await fundMember(t, missedSub.token, '60.00');
+    await moveToDay([missedSub], addDays(today, -5));
+    const start = Date.parse(dayRange(today).start);
+    const before = { agent: await moneyOf(agent.id), missed: await moneyOf(missed.id) };
+
+    // 00:05 in São Paulo: the day five days back is paid, yesterday waits for 00:10.
+    const early = startAgencyScheduler(t.ctx, '00:10', () => new Date(start + 5 * 60_000));
+    await early.idle();
+    await early.close();
+    expect((await moneyOf(missed.id)).cash - before.missed.cash).toBe(60);
+    expect((await moneyOf(agent.id)).cash).toBe(before.agent.cash);
+    const done = await t.ctx.db.selectFrom('agency_settlements').select(['day', 'status']).where('status', '=', 'done').execute();
+    const doneDays = done.map((row) => row.day);
+    for (let back = 2; back <= 7; back++) expect(doneDays).toContain(addDays(today, -back));
+    expect(doneDays).not.toContain(yesterday);
+
+    const late = startAgencyScheduler(t.ctx, '00:10', () => new Date(start + 11 * 60_000));
+    await late.idle();
+    await late.close();
+    expect((await moneyOf(agent.id)).cash - before.agent.cash).toBe(40);
+    expect(
+      (await t.ctx.db.selectFrom('agency_settlements').select('status').where('day', '=', yesterday).executeTakeFirstOrThrow()).status,
+    ).toBe('done');
+    expect(await verifyLedger(t.ctx.db)).toEqual([]);
   });
 });
 

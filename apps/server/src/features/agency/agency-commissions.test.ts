@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { commissionOf } from './agency-commissions.ts';
-import { daysDue, saoPauloTime } from './agency-scheduler.ts';
+import { loadConfig } from '../../config.ts';
+import { agencySchedulerEnabled, daysDue, saoPauloTime } from './agency-scheduler.ts';
 import { inviteLink, maskAccount } from './agency.service.ts';
 
 describe('commissionOf', () => {
@@ -53,5 +54,20 @@ describe('the settlement schedule', () => {
     const unsettled = ['2025-03-05', '2025-03-09'];
     expect(daysDue(unsettled, justAfterMidnight, '00:10')).toEqual(['2025-03-05']);
     expect(daysDue(unsettled, afterSettleTime, '00:10')).toEqual(['2025-03-05', '2025-03-09']);
+  });
+});
+
+describe('agencySchedulerEnabled', () => {
+  it('runs everywhere but in tests unless AGENCY_SCHEDULER says otherwise', () => {
+    expect(agencySchedulerEnabled(loadConfig({ NODE_ENV: 'test' }))).toBe(false);
+    expect(agencySchedulerEnabled(loadConfig({ NODE_ENV: 'test', AGENCY_SCHEDULER: 'on' }))).toBe(true);
+    expect(agencySchedulerEnabled(loadConfig({ NODE_ENV: 'development' }))).toBe(true);
+    expect(agencySchedulerEnabled(loadConfig({ NODE_ENV: 'development', AGENCY_SCHEDULER: 'off' }))).toBe(false);
+  });
+
+  it('stops the server on a settlement time that is not HH:MM', () => {
+    expect(() => loadConfig({ AGENCY_SETTLE_AT: '24:00' })).toThrow(/AGENCY_SETTLE_AT/);
+    expect(() => loadConfig({ AGENCY_SETTLE_AT: '0:10' })).toThrow(/AGENCY_SETTLE_AT/);
+    expect(loadConfig({ AGENCY_SETTLE_AT: '23:59' }).AGENCY_SETTLE_AT).toBe('23:59');
   });
 });

@@ -17,6 +17,8 @@ const CHECK_EVERY_MS = 60_000;
 const RETRY_AFTER_MS = 15 * 60_000;
 
 export interface AgencyScheduler {
+  /** Resolves when no check is running (tests wait for the first check this way). */
+  idle(): Promise<void>;
   /** Stops the timer and waits for a run in progress (called before the database closes). */
   close(): Promise<void>;
 }
@@ -69,6 +71,9 @@ export function startAgencyScheduler(ctx: AppContext, settleAt: string, clock: (
   timer.unref();
   run();
   return {
+    async idle() {
+      await running;
+    },
     async close() {
       closed = true;
       clearInterval(timer);
