@@ -161,8 +161,12 @@ function RatesGrid({ grid, drafts, invalid, editable, onChange }: GridProps) {
                         aria-label={t('rebate_rates.cell_label', { level: row.name, category: categoryLabel(category) })}
                         aria-invalid={bad ? true : undefined}
                         title={bad ? t('rebate_rates.cell_invalid') : undefined}
-                        className={`input h-8 w-[5.5rem] pr-6 text-right tabular-nums ${
-                          bad ? 'border-rose-500/60' : changed ? 'border-amber-400/60 bg-amber-400/5' : ''
+                        className={`input h-8 w-[4.75rem] pr-6 pl-2 text-right tabular-nums ${
+                          bad
+                            ? 'border-rose-500/70 text-rose-200 focus:border-rose-400 focus:ring-rose-400/20'
+                            : changed
+                              ? 'border-amber-400/60 bg-amber-400/5'
+                              : ''
                         }`}
                       />
                       <span className="pointer-events-none absolute top-1/2 right-2 -translate-y-1/2 text-xs text-slate-500">%</span>
