@@ -2,6 +2,7 @@ import type { ComponentType, SVGProps } from 'react';
 import { ChannelIcon, DepositIcon, MailIcon, ScrollIcon, ShieldIcon, UsersIcon, WithdrawalIcon } from '../components/icons';
 import { GamesIcon, ProvidersIcon, ResultsIcon, RoundLookupIcon } from '../features/games/components/nav-icons';
 import { RebateRatesIcon, VipLevelsIcon } from '../features/vip/components/nav-icons';
+import { ActivitiesIcon, ClaimsIcon, CostReportIcon, RedeemCodesIcon } from '../features/promotions/components/nav-icons';
 import { AnnouncementsIcon, NotificationsIcon } from '../features/info-center/components/nav-icons';
 import type { Permission } from '../lib/types';
 
@@ -22,7 +23,11 @@ export type Section = {
     | 'nav.games'
     | 'nav.game_providers'
     | 'nav.game_results'
-    | 'nav.game_rounds';
+    | 'nav.game_rounds'
+    | 'nav.activities'
+    | 'nav.bonus_claims'
+    | 'nav.promotions_report'
+    | 'nav.redeem_codes';
   permission: Permission;
   icon: ComponentType<SVGProps<SVGSVGElement>>;
 };
@@ -37,6 +42,10 @@ export const SECTIONS: Section[] = [
   { path: '/game-providers', labelKey: 'nav.game_providers', permission: 'games.read', icon: ProvidersIcon },
   { path: '/game-results', labelKey: 'nav.game_results', permission: 'games.read', icon: ResultsIcon },
   { path: '/game-rounds', labelKey: 'nav.game_rounds', permission: 'rounds.read', icon: RoundLookupIcon },
+  { path: '/activities', labelKey: 'nav.activities', permission: 'promotions.read', icon: ActivitiesIcon },
+  { path: '/bonus-claims', labelKey: 'nav.bonus_claims', permission: 'promotions.read', icon: ClaimsIcon },
+  { path: '/promotions-report', labelKey: 'nav.promotions_report', permission: 'promotions.read', icon: CostReportIcon },
+  { path: '/redeem-codes', labelKey: 'nav.redeem_codes', permission: 'promotions.read', icon: RedeemCodesIcon },
   { path: '/vip-levels', labelKey: 'nav.vip_levels', permission: 'promotions.read', icon: VipLevelsIcon },
   { path: '/rebate-rates', labelKey: 'nav.rebate_rates', permission: 'promotions.read', icon: RebateRatesIcon },
   { path: '/notifications', labelKey: 'nav.notifications', permission: 'info.manage', icon: NotificationsIcon },

@@ -85,6 +85,24 @@ const router = createBrowserRouter(
         ]),
         gate('promotions.read', [
           {
+            path: 'activities',
+            lazy: async () => ({ Component: (await import('../features/promotions/components/activities-page')).ActivitiesPage }),
+          },
+          {
+            path: 'bonus-claims',
+            lazy: async () => ({ Component: (await import('../features/promotions/components/claims-page')).ClaimsPage }),
+          },
+          {
+            path: 'promotions-report',
+            lazy: async () => ({ Component: (await import('../features/promotions/components/report-page')).ReportPage }),
+          },
+          {
+            path: 'redeem-codes',
+            lazy: async () => ({ Component: (await import('../features/promotions/components/redeem-codes-page')).RedeemCodesPage }),
+          },
+        ]),
+        gate('promotions.read', [
+          {
             path: 'vip-levels',
             lazy: async () => ({ Component: (await import('../features/vip/components/vip-levels-page')).VipLevelsPage }),
           },

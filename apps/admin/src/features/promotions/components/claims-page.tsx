@@ -1,0 +1,266 @@
+import { ADMIN_BONUS_SOURCES, type AdminBonusCredit } from '@casino/shared/schemas/promotions-admin';
+import { type FormEvent, useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { Badge, EmptyState, ErrorState, PageHeader, TableSkeleton } from '../../../components/feedback';
+import { Pagination } from '../../../components/pagination';
+import { errorMessage, isApiError } from '../../../lib/api-client';
+import { formatDateTime, formatMoney, formatNumber } from '../../../lib/format';
+import { useLanguage } from '../../../lib/use-language';
+import { CLAIMS_PAGE_SIZE, type ClaimFilters, useBonusCredits } from '../api/promotions-admin';
+import { brazilToday, SelectField, useSourceLabel } from './promotions-ui';
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** Filters live in the URL, so a search survives reloads and can be shared with a colleague. */
+function useClaimFilters() {
+  const [params, setParams] = useSearchParams();
+  const date = (key: string) => {
+    const value = params.get(key) ?? '';
+    return DATE.test(value) ? value : '';
+  };
+  const source = params.get('source') ?? '';
+  const filters: ClaimFilters = {
+    source: (ADMIN_BONUS_SOURCES as readonly string[]).includes(source) ? source : '',
+    member: params.get('member') ?? '',
+    from: date('from'),
+    to: date('to'),
+    page: Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1),
+  };
+  function update(next: Partial<Record<'source' | 'member' | 'from' | 'to', string> & { page: number }>) {
+    setParams(
+      (current) => {
+        const merged = new URLSearchParams(current);
+        for (const [key, value] of Object.entries(next)) {
+          if (value === undefined || value === '' || (key === 'page' && value === 1)) merged.delete(key);
+          else merged.set(key, String(value));
+        }
+        return merged;
+      },
+      { replace: true },
+    );
+  }
+  return { filters, update };
+}
+
+export function ClaimsPage() {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const { filters, update } = useClaimFilters();
+  const credits = useBonusCredits(filters);
+  const sourceLabel = useSourceLabel();
+  const ids = { source: useId(), member: useId(), from: useId(), to: useId() };
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    update({
+      member: String(form.get('member') ?? '').trim(),
+      from: String(form.get('from') ?? ''),
+      to: String(form.get('to') ?? ''),
+      page: 1,
+    });
+  }
+
+  const filtered = filters.source !== '' || filters.member !== '' || filters.from !== '' || filters.to !== '';
+  const fieldError = credits.isError && isApiError(credits.error) ? Object.values(credits.error.fieldErrors)[0]?.[0] : undefined;
+  return (
+    <>
+      <PageHeader
+        title={t('promotions.claims.title')}
+        subtitle={
+          credits.data
+            ? t('promotions.claims.subtitle_total', {
+                count: credits.data.total,
+                total: formatNumber(credits.data.total, language),
+                amount: formatMoney(credits.data.total_amount, language),
+              })
+            : t('promotions.claims.subtitle')
+        }
+      />
+
+      <search className="mb-4 block">
+        <form
+          key={`${filters.member}|${filters.from}|${filters.to}`}
+          onSubmit={submit}
+          className="card grid grid-cols-2 gap-3 p-3 lg:grid-cols-[minmax(0,12rem)_minmax(0,1fr)_repeat(2,minmax(0,10rem))_auto] lg:items-end"
+        >
+          <SelectField
+            id={ids.source}
+            label={t('promotions.claims.source')}
+            value={filters.source}
+            onChange={(value) => update({ source: value, page: 1 })}
+            className="col-span-2 lg:col-span-1"
+          >
+            <option value="">{t('promotions.claims.all_sources')}</option>
+            {ADMIN_BONUS_SOURCES.map((source) => (
+              <option key={source} value={source}>
+                {sourceLabel(source)}
+              </option>
+            ))}
+          </SelectField>
+          <div className="col-span-2 lg:col-span-1">
+            <label htmlFor={ids.member} className="field-label">
+              {t('promotions.claims.member')}
+            </label>
+            <input
+              id={ids.member}
+              name="member"
+              type="search"
+              defaultValue={filters.member}
+              placeholder={t('promotions.claims.member_placeholder')}
+              maxLength={32}
+              autoComplete="off"
+              className="input"
+            />
+          </div>
+          <div>
+            <label htmlFor={ids.from} className="field-label">
+              {t('promotions.claims.from')}
+            </label>
+            <input id={ids.from} name="from" type="date" defaultValue={filters.from} max={brazilToday()} className="input tabular-nums" />
+          </div>
+          <div>
+            <label htmlFor={ids.to} className="field-label">
+              {t('promotions.claims.to')}
+            </label>
+            <input id={ids.to} name="to" type="date" defaultValue={filters.to} max={brazilToday()} className="input tabular-nums" />
+          </div>
+          <div className="col-span-2 flex gap-2 lg:col-span-1">
+            <button type="submit" className="btn-primary flex-1">
+              {t('promotions.claims.apply')}
+            </button>
+            {filtered && (
+              <button type="button" className="btn-ghost" onClick={() => update({ source: '', member: '', from: '', to: '', page: 1 })}>
+                {t('promotions.claims.clear')}
+              </button>
+            )}
+          </div>
+          {fieldError && (
+            <p role="alert" className="col-span-2 text-xs text-rose-300 lg:col-span-5">
+              {fieldError}
+            </p>
+          )}
+        </form>
+      </search>
+
+      <section className="card overflow-hidden" aria-busy={credits.isFetching}>
+        {credits.isPending ? (
+          <TableSkeleton columns={6} />
+        ) : credits.isError ? (
+          <ErrorState message={errorMessage(credits.error)} onRetry={() => void credits.refetch()} />
+        ) : credits.data.list.length === 0 ? (
+          <EmptyState title={filtered ? t('promotions.claims.empty_filtered') : t('promotions.claims.empty')} />
+        ) : (
+          <>
+            <div className={`transition-opacity ${credits.isPlaceholderData ? 'opacity-60' : ''}`}>
+              <ClaimsTable list={credits.data.list} />
+              <ClaimsCards list={credits.data.list} />
+            </div>
+            <Pagination
+              page={credits.data.page}
+              pageSize={credits.data.page_size || CLAIMS_PAGE_SIZE}
+              total={credits.data.total}
+              busy={credits.isFetching}
+              onPageChange={(page) => update({ page })}
+            />
+          </>
+        )}
+      </section>
+    </>
+  );
+}
+
+function MemberLink({ credit }: { credit: AdminBonusCredit }) {
+  return (
+    <Link to={`/members/${credit.member_id}`} className="font-medium text-white hover:text-gold-300 hover:underline">
+      {credit.account}
+      <span className="ml-1 font-mono text-[11px] font-normal text-slate-500">#{credit.member_id}</span>
+    </Link>
+  );
+}
+
+function SourceBadge({ source }: { source: string }) {
+  const label = useSourceLabel()(source);
+  const tone = source === 'rebate' ? 'green' : source === 'vip_levelup' ? 'gold' : source === 'agency_commission' ? 'blue' : 'slate';
+  return <Badge tone={tone}>{label}</Badge>;
+}
+
+function Transfer({ credit }: { credit: AdminBonusCredit }) {
+  const { t } = useTranslation();
+  if (credit.transfer_id === null) return <Badge tone="red">{t('promotions.claims.no_transfer')}</Badge>;
+  return <span className="font-mono text-xs text-slate-400">#{credit.transfer_id}</span>;
+}
+
+function ClaimsTable({ list }: { list: AdminBonusCredit[] }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  return (
+    <div className="hidden overflow-x-auto md:block">
+      <table className="data-table" data-testid="claims-table">
+        <thead>
+          <tr>
+            <th scope="col">{t('promotions.claims.columns.created_at')}</th>
+            <th scope="col">{t('promotions.claims.columns.member')}</th>
+            <th scope="col">{t('promotions.claims.columns.source')}</th>
+            <th scope="col" className="text-right">
+              {t('promotions.claims.columns.amount')}
+            </th>
+            <th scope="col" className="text-right">
+              {t('promotions.claims.columns.wagering')}
+            </th>
+            <th scope="col">{t('promotions.claims.columns.transfer')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {list.map((credit) => (
+            <tr key={credit.id} className="transition-colors hover:bg-white/[0.025]">
+              <td className="whitespace-nowrap text-xs text-slate-300 tabular-nums">{formatDateTime(credit.created_at, language)}</td>
+              <td>
+                <MemberLink credit={credit} />
+              </td>
+              <td>
+                <SourceBadge source={credit.source} />
+                <p className="mt-0.5 max-w-56 truncate font-mono text-[10px] text-slate-500" title={credit.claim_key}>
+                  {credit.claim_key}
+                </p>
+              </td>
+              <td className="whitespace-nowrap text-right font-medium tabular-nums text-white">{formatMoney(credit.amount, language)}</td>
+              <td className="whitespace-nowrap text-right tabular-nums text-slate-300">{formatMoney(credit.wagering, language)}</td>
+              <td>
+                <Transfer credit={credit} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function ClaimsCards({ list }: { list: AdminBonusCredit[] }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  return (
+    <ul className="divide-y divide-white/5 md:hidden">
+      {list.map((credit) => (
+        <li key={credit.id} className="space-y-1.5 px-3 py-3">
+          <div className="flex items-center justify-between gap-2">
+            <MemberLink credit={credit} />
+            <span className="font-medium tabular-nums text-white">{formatMoney(credit.amount, language)}</span>
+          </div>
+          <div className="flex items-center justify-between gap-2">
+            <SourceBadge source={credit.source} />
+            <span className="text-xs text-slate-400 tabular-nums">
+              {t('promotions.claims.wagering_short', { amount: formatMoney(credit.wagering, language) })}
+            </span>
+          </div>
+          <p className="flex items-center justify-between gap-2 text-xs text-slate-500 tabular-nums">
+            <span>{formatDateTime(credit.created_at, language)}</span>
+            <Transfer credit={credit} />
+          </p>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,525 @@
+import { COST_GROUPS, type CostGroup, type PromotionsReport, type PromotionsReportDay } from '@casino/shared/schemas/promotions-admin';
+import { type FormEvent, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { Badge, EmptyState, ErrorState, PageHeader, Skeleton } from '../../../components/feedback';
+import { AlertIcon, CheckIcon } from '../../../components/icons';
+import { errorMessage, isApiError } from '../../../lib/api-client';
+import { formatMoney, formatNumber } from '../../../lib/format';
+import { localeOf } from '../../../lib/i18n';
+import { useLanguage } from '../../../lib/use-language';
+import { type ReportFilters, usePromotionsReport } from '../api/promotions-admin';
+import { addDays, brazilToday, centavosOf, useSourceLabel } from './promotions-ui';
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The colour of each cost column, in the chart and its legend. */
+const GROUP_COLOURS: Record<CostGroup, string> = {
+  bonuses: '#f5c451',
+  rebates: '#34d399',
+  vip: '#a78bfa',
+  agency: '#38bdf8',
+};
+
+type Preset = '7d' | '30d' | 'month' | '90d';
+function presetRange(preset: Preset, today = brazilToday()): ReportFilters {
+  switch (preset) {
+    case '7d':
+      return { from: addDays(today, -6), to: today };
+    case '30d':
+      return { from: addDays(today, -29), to: today };
+    case 'month':
+      return { from: `${today.slice(0, 8)}01`, to: today };
+    case '90d':
+      return { from: addDays(today, -89), to: today };
+  }
+}
+
+function useReportFilters() {
+  const [params, setParams] = useSearchParams();
+  const read = (key: string) => {
+    const value = params.get(key) ?? '';
+    return DATE.test(value) ? value : '';
+  };
+  const filters: ReportFilters = { from: read('from'), to: read('to') };
+  function update(next: Partial<ReportFilters>) {
+    setParams(
+      (current) => {
+        const merged = new URLSearchParams(current);
+        for (const [key, value] of Object.entries(next)) {
+          if (!value) merged.delete(key);
+          else merged.set(key, value);
+        }
+        return merged;
+      },
+      { replace: true },
+    );
+  }
+  return { filters, update };
+}
+
+export function ReportPage() {
+  const { t } = useTranslation();
+  const { filters, update } = useReportFilters();
+  const report = usePromotionsReport(filters);
+  const ids = { from: useId(), to: useId() };
+  const [dateError, setDateError] = useState<string | null>(null);
+  const shownFrom = filters.from || report.data?.from || '';
+  const shownTo = filters.to || report.data?.to || '';
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const from = String(form.get('from') ?? '');
+    const to = String(form.get('to') ?? '');
+    if (from && to && from > to) {
+      setDateError(t('promotions.report.date_order'));
+      return;
+    }
+    setDateError(null);
+    update({ from, to });
+  }
+
+  const serverDateError =
+    report.isError && isApiError(report.error) ? (report.error.fieldErrors.from?.[0] ?? report.error.fieldErrors.to?.[0]) : undefined;
+
+  return (
+    <>
+      <PageHeader title={t('promotions.report.title')} subtitle={t('promotions.report.subtitle')} />
+      <search className="mb-4 block">
+        <form
+          key={`${shownFrom}|${shownTo}`}
+          onSubmit={submit}
+          className="card grid grid-cols-2 gap-3 p-3 lg:grid-cols-[repeat(2,minmax(0,10rem))_auto_1fr] lg:items-end"
+        >
+          <div>
+            <label htmlFor={ids.from} className="field-label">
+              {t('promotions.report.from')}
+            </label>
+            <input id={ids.from} name="from" type="date" defaultValue={shownFrom} className="input tabular-nums" />
+          </div>
+          <div>
+            <label htmlFor={ids.to} className="field-label">
+              {t('promotions.report.to')}
+            </label>
+            <input id={ids.to} name="to" type="date" defaultValue={shownTo} className="input tabular-nums" />
+          </div>
+          <button type="submit" className="btn-primary col-span-2 lg:col-span-1">
+            {t('promotions.report.apply')}
+          </button>
+          <fieldset className="col-span-2 flex min-w-0 flex-wrap gap-1.5 lg:col-span-1 lg:justify-end">
+            <legend className="sr-only">{t('promotions.report.presets_label')}</legend>
+            {(['7d', '30d', 'month', '90d'] as const).map((preset) => {
+              const range = presetRange(preset);
+              const active = shownFrom === range.from && shownTo === range.to;
+              return (
+                <button
+                  key={preset}
+                  type="button"
+                  aria-pressed={active}
+                  onClick={() => {
+                    setDateError(null);
+                    update(range);
+                  }}
+                  className={`btn h-8 px-2.5 text-xs ${active ? 'bg-gold-400/15 text-gold-300 ring-1 ring-gold-400/30' : 'text-slate-300 hover:bg-white/5'}`}
+                >
+                  {t(`promotions.report.presets.${preset}`)}
+                </button>
+              );
+            })}
+          </fieldset>
+          {(dateError || serverDateError) && (
+            <p role="alert" className="col-span-2 text-xs text-rose-300 lg:col-span-4">
+              {dateError ?? serverDateError}
+            </p>
+          )}
+        </form>
+      </search>
+
+      {report.isPending ? (
+        <div className="space-y-4">
+          <div className="grid grid-cols-2 gap-3 lg:grid-cols-5">
+            {Array.from({ length: 5 }, (_, index) => (
+              <Skeleton key={index} className="h-20 rounded-xl" />
+            ))}
+          </div>
+          <Skeleton className="h-56 rounded-xl" />
+        </div>
+      ) : report.isError ? (
+        <section className="card">
+          <ErrorState message={errorMessage(report.error)} onRetry={() => void report.refetch()} />
+        </section>
+      ) : (
+        <div className={`space-y-4 transition-opacity ${report.isPlaceholderData ? 'opacity-60' : ''}`} aria-busy={report.isFetching}>
+          <Totals report={report.data} />
+          <section className="card p-3 sm:p-4" aria-labelledby="cost-chart-title">
+            <h2 id="cost-chart-title" className="mb-3 text-sm font-semibold text-slate-200">
+              {t('promotions.report.chart_title')}
+            </h2>
+            <CostChart days={report.data.days} />
+            <Legend />
+          </section>
+          <LedgerCheck report={report.data} />
+          <section className="card overflow-hidden">
+            {report.data.totals.claims === 0 && report.data.totals.ledger === '0.00' ? (
+              <EmptyState title={t('promotions.report.empty')} hint={t('promotions.report.empty_hint')} />
+            ) : (
+              <>
+                <DaysTable report={report.data} />
+                <DaysCards report={report.data} />
+              </>
+            )}
+          </section>
+          <BySource report={report.data} />
+          <p className="flex items-start gap-2 text-xs leading-5 text-slate-500">
+            <AlertIcon width={13} height={13} className="mt-1 shrink-0" />
+            <span>{t('promotions.report.explain', { zone: report.data.time_zone })}</span>
+          </p>
+        </div>
+      )}
+    </>
+  );
+}
+
+function Totals({ report }: { report: PromotionsReport }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const cards: { key: string; label: string; value: string; colour?: string }[] = [
+    ...COST_GROUPS.map((group) => ({
+      key: group,
+      label: t(`promotions.report.groups.${group}`),
+      value: report.totals[group],
+      colour: GROUP_COLOURS[group],
+    })),
+    { key: 'total', label: t('promotions.report.total'), value: report.totals.total },
+  ];
+  return (
+    <dl className="grid grid-cols-2 gap-3 lg:grid-cols-5">
+      {cards.map((card) => (
+        <div key={card.key} className={`card p-3 ${card.key === 'total' ? 'col-span-2 ring-1 ring-gold-400/25 lg:col-span-1' : ''}`}>
+          <dt className="flex items-center gap-1.5 text-[11px] font-medium uppercase tracking-wide text-slate-500">
+            {card.colour && <span aria-hidden="true" className="size-2 rounded-sm" style={{ background: card.colour }} />}
+            {card.label}
+          </dt>
+          <dd className="mt-1 text-lg font-semibold tabular-nums text-white">{formatMoney(card.value, language)}</dd>
+          {card.key === 'total' && (
+            <dd className="text-xs text-slate-500">
+              {t('promotions.report.claims_count', { count: report.totals.claims, total: formatNumber(report.totals.claims, language) })}
+            </dd>
+          )}
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** Short day labels for the chart's axis: "03/01" in the reader's order. */
+function useDayLabel() {
+  const language = useLanguage();
+  const format = new Intl.DateTimeFormat(localeOf(language), { day: '2-digit', month: '2-digit', timeZone: 'UTC' });
+  return (day: string) => format.format(new Date(`${day}T00:00:00Z`));
+}
+
+/**
+ * A stacked bar per day (bonuses, rebates, VIP, agency), drawn in SVG from integer centavos; the
+ * ledger's figure is a tick over each bar, so a day where the two differ stands out.
+ */
+function CostChart({ days }: { days: PromotionsReportDay[] }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const dayLabel = useDayLabel();
+  const width = 720;
+  const height = 200;
+  const pad = { top: 10, right: 8, bottom: 22, left: 8 };
+  const plotHeight = height - pad.top - pad.bottom;
+  const totals = days.map((day) => centavosOf(day.total));
+  const max = Math.max(1, ...totals, ...days.map((day) => centavosOf(day.ledger)));
+  const slot = (width - pad.left - pad.right) / Math.max(1, days.length);
+  const bar = Math.max(2, Math.min(28, slot * 0.7));
+  const labelEvery = Math.max(1, Math.ceil(days.length / 10));
+  const y = (centavos: number) => pad.top + plotHeight - (centavos / max) * plotHeight;
+
+  return (
+    <figure className="overflow-x-auto">
+      <svg
+        viewBox={`0 0 ${width} ${height}`}
+        role="img"
+        aria-label={t('promotions.report.chart_label', { days: days.length })}
+        className="h-auto w-full min-w-[28rem]"
+      >
+        <line x1={pad.left} x2={width - pad.right} y1={y(0)} y2={y(0)} stroke="rgba(255,255,255,0.12)" />
+        {days.map((day, index) => {
+          const x = pad.left + index * slot + (slot - bar) / 2;
+          let base = 0;
+          return (
+            <g key={day.day}>
+              <title>
+                {`${dayLabel(day.day)} · ${t('promotions.report.total')}: ${formatMoney(day.total, language)} · ${t('promotions.report.ledger')}: ${formatMoney(day.ledger, language)}`}
+              </title>
+              {COST_GROUPS.map((group) => {
+                const value = centavosOf(day[group]);
+                if (value <= 0) return null;
+                const top = y(base + value);
+                const rect = (
+                  <rect key={group} x={x} y={top} width={bar} height={Math.max(0.5, y(base) - top)} fill={GROUP_COLOURS[group]} rx={1} />
+                );
+                base += value;
+                return rect;
+              })}
+              {centavosOf(day.ledger) > 0 && (
+                <line
+                  x1={x - 2}
+                  x2={x + bar + 2}
+                  y1={y(centavosOf(day.ledger))}
+                  y2={y(centavosOf(day.ledger))}
+                  stroke="#f8fafc"
+                  strokeWidth={1.5}
+                />
+              )}
+              {index % labelEvery === 0 && (
+                <text x={x + bar / 2} y={height - 6} textAnchor="middle" fontSize={10} fill="#64748b">
+                  {dayLabel(day.day)}
+                </text>
+              )}
+            </g>
+          );
+        })}
+      </svg>
+    </figure>
+  );
+}
+
+function Legend() {
+  const { t } = useTranslation();
+  return (
+    <ul className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-400">
+      {COST_GROUPS.map((group) => (
+        <li key={group} className="flex items-center gap-1.5">
+          <span aria-hidden="true" className="size-2.5 rounded-sm" style={{ background: GROUP_COLOURS[group] }} />
+          {t(`promotions.report.groups.${group}`)}
+        </li>
+      ))}
+      <li className="flex items-center gap-1.5">
+        <span aria-hidden="true" className="h-0.5 w-3 bg-slate-100" />
+        {t('promotions.report.ledger_tick')}
+      </li>
+    </ul>
+  );
+}
+
+/** The check figure: the ledger's own total next to the claims', and what it is made of. */
+function LedgerCheck({ report }: { report: PromotionsReport }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const { reconciliation } = report;
+  const codeLabel = (code: string) => t(`promotions.report.codes.${code}`, { defaultValue: code });
+  return (
+    <section className="card grid gap-4 p-4 md:grid-cols-2" aria-labelledby="ledger-check-title">
+      <div>
+        <div className="flex flex-wrap items-center gap-2">
+          <h2 id="ledger-check-title" className="text-sm font-semibold text-slate-200">
+            {t('promotions.report.check_title')}
+          </h2>
+          {reconciliation.agrees ? (
+            <Badge tone="green">
+              <CheckIcon width={12} height={12} />
+              {t('promotions.report.agrees')}
+            </Badge>
+          ) : (
+            <Badge tone="red">
+              <AlertIcon width={12} height={12} />
+              {t('promotions.report.disagrees')}
+            </Badge>
+          )}
+        </div>
+        <dl className="mt-3 grid grid-cols-2 gap-3 text-sm">
+          <div>
+            <dt className="text-xs text-slate-500">{t('promotions.report.claims_total')}</dt>
+            <dd className="font-semibold tabular-nums text-white">{formatMoney(report.totals.total, language)}</dd>
+          </div>
+          <div>
+            <dt className="text-xs text-slate-500">{t('promotions.report.ledger_total')}</dt>
+            <dd className="font-semibold tabular-nums text-white">{formatMoney(report.totals.ledger, language)}</dd>
+          </div>
+          <div>
+            <dt className="text-xs text-slate-500">{t('promotions.report.claims_from_expense')}</dt>
+            <dd className="tabular-nums text-slate-200">{formatMoney(reconciliation.claims_from_expense, language)}</dd>
+          </div>
+          <div>
+            <dt className="text-xs text-slate-500">{t('promotions.report.ledger_of_claims')}</dt>
+            <dd className="tabular-nums text-slate-200">{formatMoney(reconciliation.ledger_of_claims, language)}</dd>
+          </div>
+        </dl>
+        {reconciliation.unposted_claims > 0 && (
+          <p role="alert" className="mt-2 text-xs text-rose-300">
+            {t('promotions.report.unposted', { count: reconciliation.unposted_claims })}
+          </p>
+        )}
+        <p className="mt-3 text-xs leading-5 text-slate-500">{t('promotions.report.check_explain')}</p>
+      </div>
+      <div>
+        <h3 className="text-xs font-medium uppercase tracking-wide text-slate-500">{t('promotions.report.ledger_by_code')}</h3>
+        {report.ledger_by_code.length === 0 ? (
+          <p className="mt-2 text-sm text-slate-500">{t('promotions.report.no_ledger')}</p>
+        ) : (
+          <ul className="mt-2 divide-y divide-white/5 text-sm">
+            {report.ledger_by_code.map((row) => (
+              <li key={row.code} className="flex items-center justify-between gap-3 py-1.5">
+                <span className="text-slate-300">
+                  {codeLabel(row.code)} <span className="font-mono text-[11px] text-slate-500">{row.code}</span>
+                </span>
+                <span className="tabular-nums text-white">{formatMoney(row.amount, language)}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </section>
+  );
+}
+
+function DaysTable({ report }: { report: PromotionsReport }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const dayLabel = useDayFull();
+  const money = (value: string) => formatMoney(value, language);
+  return (
+    <div className="hidden overflow-x-auto md:block">
+      <table className="data-table" data-testid="cost-report-table">
+        <thead>
+          <tr>
+            <th scope="col">{t('promotions.report.columns.day')}</th>
+            {COST_GROUPS.map((group) => (
+              <th key={group} scope="col" className="text-right">
+                {t(`promotions.report.groups.${group}`)}
+              </th>
+            ))}
+            <th scope="col" className="text-right">
+              {t('promotions.report.total')}
+            </th>
+            <th scope="col" className="text-right">
+              {t('promotions.report.ledger')}
+            </th>
+            <th scope="col" className="text-right">
+              {t('promotions.report.columns.claims')}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {[...report.days].reverse().map((day) => (
+            <tr key={day.day} className={day.claims === 0 && day.ledger === '0.00' ? 'text-slate-500' : ''}>
+              <td className="whitespace-nowrap tabular-nums">{dayLabel(day.day)}</td>
+              {COST_GROUPS.map((group) => (
+                <td key={group} className="whitespace-nowrap text-right tabular-nums">
+                  {money(day[group])}
+                </td>
+              ))}
+              <td className={`whitespace-nowrap text-right font-medium tabular-nums ${day.total === '0.00' ? '' : 'text-white'}`}>
+                {money(day.total)}
+              </td>
+              <td className={`whitespace-nowrap text-right tabular-nums ${day.ledger !== day.total ? 'text-amber-300' : ''}`}>
+                {money(day.ledger)}
+              </td>
+              <td className="text-right tabular-nums">{formatNumber(day.claims, language)}</td>
+            </tr>
+          ))}
+        </tbody>
+        <tfoot>
+          <tr className="bg-navy-800/60 font-semibold text-white">
+            <th scope="row" className="px-3 py-2.5 text-left">
+              {t('promotions.report.totals_row')}
+            </th>
+            {COST_GROUPS.map((group) => (
+              <td key={group} className="whitespace-nowrap px-3 py-2.5 text-right tabular-nums">
+                {money(report.totals[group])}
+              </td>
+            ))}
+            <td className="whitespace-nowrap px-3 py-2.5 text-right tabular-nums">{money(report.totals.total)}</td>
+            <td className="whitespace-nowrap px-3 py-2.5 text-right tabular-nums">{money(report.totals.ledger)}</td>
+            <td className="px-3 py-2.5 text-right tabular-nums">{formatNumber(report.totals.claims, language)}</td>
+          </tr>
+        </tfoot>
+      </table>
+    </div>
+  );
+}
+
+/** "01/03/2025" with the weekday, in the reader's order: days are São Paulo dates, not instants. */
+function useDayFull() {
+  const language = useLanguage();
+  const format = new Intl.DateTimeFormat(localeOf(language), {
+    weekday: 'short',
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+  return (day: string) => format.format(new Date(`${day}T00:00:00Z`));
+}
+
+function DaysCards({ report }: { report: PromotionsReport }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const dayLabel = useDayFull();
+  const days = [...report.days].reverse().filter((day) => day.claims > 0 || day.ledger !== '0.00');
+  return (
+    <ul className="divide-y divide-white/5 md:hidden">
+      {days.map((day) => (
+        <li key={day.day} className="px-3 py-3">
+          <div className="flex items-center justify-between gap-2">
+            <span className="text-sm text-slate-300">{dayLabel(day.day)}</span>
+            <span className="font-semibold tabular-nums text-white">{formatMoney(day.total, language)}</span>
+          </div>
+          <dl className="mt-1.5 grid grid-cols-2 gap-x-3 gap-y-0.5 text-xs text-slate-400">
+            {COST_GROUPS.map((group) => (
+              <div key={group} className="flex justify-between gap-2">
+                <dt>{t(`promotions.report.groups.${group}`)}</dt>
+                <dd className="tabular-nums">{formatMoney(day[group], language)}</dd>
+              </div>
+            ))}
+            <div className="col-span-2 flex justify-between gap-2 border-t border-white/5 pt-1">
+              <dt>{t('promotions.report.ledger')}</dt>
+              <dd className={`tabular-nums ${day.ledger !== day.total ? 'text-amber-300' : ''}`}>{formatMoney(day.ledger, language)}</dd>
+            </div>
+          </dl>
+        </li>
+      ))}
+      <li className="flex items-center justify-between gap-2 bg-navy-800/60 px-3 py-3 font-semibold text-white">
+        <span>{t('promotions.report.totals_row')}</span>
+        <span className="tabular-nums">{formatMoney(report.totals.total, language)}</span>
+      </li>
+    </ul>
+  );
+}
+
+function BySource({ report }: { report: PromotionsReport }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const sourceLabel = useSourceLabel();
+  if (report.by_source.length === 0) return null;
+  const top = Math.max(1, ...report.by_source.map((row) => centavosOf(row.amount)));
+  return (
+    <section className="card p-4" aria-labelledby="by-source-title">
+      <h2 id="by-source-title" className="mb-3 text-sm font-semibold text-slate-200">
+        {t('promotions.report.by_source')}
+      </h2>
+      <ul className="space-y-2">
+        {report.by_source.map((row) => (
+          <li key={row.source} className="grid grid-cols-[minmax(0,10rem)_1fr_auto] items-center gap-3 text-sm">
+            <span className="truncate text-slate-300">{sourceLabel(row.source)}</span>
+            <span className="h-2 overflow-hidden rounded-full bg-white/5" aria-hidden="true">
+              <span
+                className="block h-full rounded-full"
+                style={{ width: `${(centavosOf(row.amount) / top) * 100}%`, background: GROUP_COLOURS[row.group] }}
+              />
+            </span>
+            <span className="whitespace-nowrap text-right tabular-nums text-white">
+              {formatMoney(row.amount, language)}
+              <span className="ml-1.5 text-xs text-slate-500">({formatNumber(row.claims, language)})</span>
+            </span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
