@@ -140,8 +140,8 @@ async function raiseInTransaction(
  * Brings a member's VIP, slot and live levels up to what its lifetime figures reach (never down),
  * records each climb in vip_history and pays the reward of every level passed, once, even when
  * many refreshes run at the same instant. Called after a deposit is credited, on /api/auth/me, on
- * the VIP page and by the periodic job. Answers whether this call raised a level. Cheap when nothing changed:
- * two reads, no transaction.
+ * the VIP page and by the periodic job. Answers whether this call raised a level. Cheap when
+ * nothing changed: two reads, no transaction.
  */
 export async function refreshVip(ctx: AppContext, memberId: number, table?: readonly VipLevel[]): Promise<boolean> {
   const levels = table ?? (await loadVipLevels(ctx.db));
