@@ -483,3 +483,22 @@ describe('cost report', () => {
     expect(quiet.reconciliation.agrees).toBe(true);
   });
 });
+
+describe('contract', () => {
+  it('documents every back-office promotions path in the OpenAPI document', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(response.statusCode).toBe(200);
+    const paths = Object.keys((response.json() as { paths: Record<string, unknown> }).paths);
+    for (const path of [
+      API.admin.activities,
+      '/api/admin/activities/{id}',
+      API.admin.bonusCredits,
+      API.admin.promotionsReport,
+      API.admin.redeemCodes,
+      '/api/admin/redeem-codes/{id}',
+      API.admin.siteProfile,
+    ]) {
+      expect(paths).toContain(path);
+    }
+  });
+});
