@@ -49,14 +49,14 @@ function InfoTabs() {
             key={tab.to}
             to={tab.to}
             className={({ isActive }) =>
-              `flex h-10 min-w-0 items-center justify-center gap-1.5 rounded-lg px-1 text-[13px] font-semibold transition ${
+              `relative flex h-10 min-w-0 items-center justify-center rounded-lg px-1 text-[13px] font-semibold transition ${
                 isActive ? 'bg-surface-2 text-gold' : 'text-muted hover:text-white'
               }`
             }
           >
             <span className="truncate">{t(tab.label)}</span>
             {count > 0 ? (
-              <span className="flex h-[18px] min-w-[18px] shrink-0 items-center justify-center rounded-full bg-danger px-1 text-[10px] font-bold text-white tabular-nums">
+              <span className="absolute top-0.5 right-0.5 flex h-4 min-w-4 items-center justify-center rounded-full bg-danger px-1 text-[10px] leading-none font-bold text-white tabular-nums">
                 <span className="sr-only">{t('info.unread_count', { count })}</span>
                 <span aria-hidden="true">{count > 99 ? '99+' : count}</span>
               </span>

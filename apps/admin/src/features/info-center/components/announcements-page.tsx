@@ -129,11 +129,14 @@ function AnnouncementsTable({ items, onEdit, onDelete }: { items: AdminAnnouncem
               </td>
               <td className="whitespace-nowrap text-xs text-slate-400">
                 <p>
-                  {t('info_announcements.from')}{' '}
-                  {item.starts_at ? formatDateTime(item.starts_at, language) : t('info_announcements.always')}
+                  {item.starts_at
+                    ? t('info_announcements.from', { date: formatDateTime(item.starts_at, language) })
+                    : t('info_announcements.no_start')}
                 </p>
                 <p>
-                  {t('info_announcements.until')} {item.ends_at ? formatDateTime(item.ends_at, language) : t('info_announcements.no_end')}
+                  {item.ends_at
+                    ? t('info_announcements.until', { date: formatDateTime(item.ends_at, language) })
+                    : t('info_announcements.no_end')}
                 </p>
               </td>
               <td className="text-right tabular-nums text-slate-300">{formatNumber(item.reads, language)}</td>

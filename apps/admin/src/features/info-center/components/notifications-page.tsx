@@ -20,10 +20,10 @@ export function NotificationsPage() {
   return (
     <>
       <PageHeader title={t('info_notifications.title')} subtitle={t('info_notifications.subtitle')} />
-      <div className="grid gap-4 xl:grid-cols-[1fr_380px]">
+      <div className="grid gap-4 xl:grid-cols-[1fr_320px]">
         <section className="card h-fit overflow-hidden" aria-busy={sent.isFetching} aria-label={t('info_notifications.sent_title')}>
           {sent.isPending ? (
-            <TableSkeleton columns={5} rows={5} />
+            <TableSkeleton columns={4} rows={5} />
           ) : sent.isError ? (
             <ErrorState message={errorMessage(sent.error)} onRetry={() => void sent.refetch()} />
           ) : sent.data.list.length === 0 ? (
@@ -52,7 +52,6 @@ function SentTable({ items }: { items: AdminNotificationItem[] }) {
             <th scope="col">{t('info_notifications.columns.time')}</th>
             <th scope="col">{t('info_notifications.columns.audience')}</th>
             <th scope="col">{t('info_notifications.columns.message')}</th>
-            <th scope="col">{t('info_notifications.columns.operator')}</th>
             <th scope="col" className="text-right">
               {t('info_notifications.columns.read')}
             </th>
@@ -61,7 +60,12 @@ function SentTable({ items }: { items: AdminNotificationItem[] }) {
         <tbody>
           {items.map((item) => (
             <tr key={item.batch} className="align-top transition-colors hover:bg-white/[0.025]">
-              <td className="whitespace-nowrap text-slate-400">{formatDateTime(item.created_at, language)}</td>
+              <td className="whitespace-nowrap text-slate-400">
+                {formatDateTime(item.created_at, language)}
+                <p className="text-xs text-slate-500">
+                  {t('info_notifications.sent_by', { operator: item.operator_username ?? t('audit.system') })}
+                </p>
+              </td>
               <td className="whitespace-nowrap">
                 {item.audience === 'all' ? (
                   <Badge tone="gold">{t('info_notifications.all_members')}</Badge>
@@ -71,11 +75,10 @@ function SentTable({ items }: { items: AdminNotificationItem[] }) {
                   </span>
                 )}
               </td>
-              <td className="min-w-[240px] max-w-md">
+              <td className="min-w-[180px] max-w-md">
                 <p className="font-medium text-white">{item.title}</p>
                 <p className="line-clamp-2 whitespace-pre-line text-xs text-slate-400">{item.body}</p>
               </td>
-              <td className="whitespace-nowrap text-slate-300">{item.operator_username ?? t('audit.system')}</td>
               <td className="whitespace-nowrap text-right tabular-nums text-slate-300">
                 {formatNumber(item.read, language)} / {formatNumber(item.recipients, language)}
               </td>
