@@ -2,6 +2,7 @@ import type { ComponentType, SVGProps } from 'react';
 import { ChannelIcon, DepositIcon, MailIcon, ScrollIcon, ShieldIcon, UsersIcon, WithdrawalIcon } from '../components/icons';
 import { GamesIcon, ProvidersIcon, ResultsIcon, RoundLookupIcon } from '../features/games/components/nav-icons';
 import { RebateRatesIcon, VipLevelsIcon } from '../features/vip/components/nav-icons';
+import { AgencyCommissionsIcon, AgencyRatesIcon, AgencySettlementsIcon } from '../features/agency/components/nav-icons';
 import { ActivitiesIcon, ClaimsIcon, CostReportIcon, RedeemCodesIcon } from '../features/promotions/components/nav-icons';
 import { AnnouncementsIcon, NotificationsIcon } from '../features/info-center/components/nav-icons';
 import type { Permission } from '../lib/types';
@@ -13,6 +14,9 @@ export type Section = {
     | 'nav.announcements'
     | 'nav.vip_levels'
     | 'nav.rebate_rates'
+    | 'nav.agency_rates'
+    | 'nav.agency_settlements'
+    | 'nav.agency_commissions'
     | 'nav.members'
     | 'nav.withdrawals'
     | 'nav.deposits'
@@ -48,6 +52,9 @@ export const SECTIONS: Section[] = [
   { path: '/redeem-codes', labelKey: 'nav.redeem_codes', permission: 'promotions.read', icon: RedeemCodesIcon },
   { path: '/vip-levels', labelKey: 'nav.vip_levels', permission: 'promotions.read', icon: VipLevelsIcon },
   { path: '/rebate-rates', labelKey: 'nav.rebate_rates', permission: 'promotions.read', icon: RebateRatesIcon },
+  { path: '/agency-rates', labelKey: 'nav.agency_rates', permission: 'agency.manage', icon: AgencyRatesIcon },
+  { path: '/agency-settlements', labelKey: 'nav.agency_settlements', permission: 'agency.manage', icon: AgencySettlementsIcon },
+  { path: '/agency-commissions', labelKey: 'nav.agency_commissions', permission: 'agency.manage', icon: AgencyCommissionsIcon },
   { path: '/notifications', labelKey: 'nav.notifications', permission: 'info.manage', icon: NotificationsIcon },
   { path: '/announcements', labelKey: 'nav.announcements', permission: 'info.manage', icon: AnnouncementsIcon },
   { path: '/outbox', labelKey: 'nav.outbox', permission: 'outbox.read', icon: MailIcon },

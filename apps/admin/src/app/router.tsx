@@ -111,6 +111,24 @@ const router = createBrowserRouter(
             lazy: async () => ({ Component: (await import('../features/vip/components/rebate-rates-page')).RebateRatesPage }),
           },
         ]),
+        gate('agency.manage', [
+          {
+            path: 'agency-rates',
+            lazy: async () => ({ Component: (await import('../features/agency/components/agency-rates-page')).AgencyRatesPage }),
+          },
+          {
+            path: 'agency-settlements',
+            lazy: async () => ({
+              Component: (await import('../features/agency/components/agency-settlements-page')).AgencySettlementsPage,
+            }),
+          },
+          {
+            path: 'agency-commissions',
+            lazy: async () => ({
+              Component: (await import('../features/agency/components/agency-commissions-page')).AgencyCommissionsPage,
+            }),
+          },
+        ]),
         gate('info.manage', [
           {
             path: 'notifications',

@@ -61,6 +61,7 @@ export const agencySettleResponse = agencySettlementRow.extend({
   /** Commissions this run paid (0 when an earlier run had paid them all). */
   paid_now: z.number().int(),
 });
+export type AgencySettleResult = z.infer<typeof agencySettleResponse>;
 
 export const agencyCommissionsQuery = pageQuerySchema.extend({
   lang: langField,

@@ -1,0 +1,184 @@
+import type { AgencyCommissionRow } from '@casino/shared/schemas/agency-admin';
+import { type FormEvent, useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { EmptyState, ErrorState, PageHeader, TableSkeleton } from '../../../components/feedback';
+import { SearchIcon } from '../../../components/icons';
+import { Pagination } from '../../../components/pagination';
+import { errorMessage } from '../../../lib/api-client';
+import { formatBasisPoints, formatDateTime, formatMoney, formatNumber } from '../../../lib/format';
+import { useLanguage } from '../../../lib/use-language';
+import { AGENCY_PAGE_SIZE, useAgencyCommissions } from '../api/agency-admin';
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * Back office: every commission paid, one row per agent, subordinate, day and source, newest
+ * first, with the base, the rate and the amount; filtered by agent (member id) and day.
+ */
+export function AgencyCommissionsPage() {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const [params, setParams] = useSearchParams();
+  const agentId = /^\d{1,12}$/.test(params.get('agent_id') ?? '') ? (params.get('agent_id') ?? '') : '';
+  const day = DAY.test(params.get('day') ?? '') ? (params.get('day') ?? '') : '';
+  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
+  const commissions = useAgencyCommissions({ agentId, day, page });
+  const agentInputId = useId();
+  const dayInputId = useId();
+
+  function apply(next: { agent_id?: string; day?: string; page?: number }) {
+    const merged = new URLSearchParams(params);
+    for (const [key, value] of Object.entries(next)) {
+      if (value === undefined || value === '' || (key === 'page' && value === 1)) merged.delete(key);
+      else merged.set(key, String(value));
+    }
+    setParams(merged, { replace: true });
+  }
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const nextDay = String(form.get('day') ?? '');
+    apply({ agent_id: String(form.get('agent_id') ?? '').replace(/\D/g, ''), day: DAY.test(nextDay) ? nextDay : '', page: 1 });
+  }
+
+  const filtered = agentId !== '' || day !== '';
+  return (
+    <>
+      <PageHeader
+        title={t('agency_commissions.title')}
+        subtitle={
+          commissions.data
+            ? t('agency_commissions.summary', {
+                count: commissions.data.total,
+                total: formatNumber(commissions.data.total, language),
+                amount: formatMoney(commissions.data.total_amount, language),
+              })
+            : t('agency_commissions.subtitle')
+        }
+      />
+
+      <search className="mb-4 block">
+        <form key={`${agentId}:${day}`} onSubmit={submit} className="card flex flex-col gap-3 p-3 sm:flex-row sm:items-end">
+          <div className="sm:w-48">
+            <label htmlFor={agentInputId} className="field-label">
+              {t('agency_commissions.agent_label')}
+            </label>
+            <input
+              id={agentInputId}
+              name="agent_id"
+              inputMode="numeric"
+              defaultValue={agentId}
+              maxLength={12}
+              autoComplete="off"
+              placeholder={t('agency_commissions.agent_placeholder')}
+              className="input"
+            />
+          </div>
+          <div className="sm:w-48">
+            <label htmlFor={dayInputId} className="field-label">
+              {t('agency_commissions.day_label')}
+            </label>
+            <input id={dayInputId} name="day" type="date" defaultValue={day} className="input" />
+          </div>
+          <div className="flex gap-2">
+            <button type="submit" className="btn-primary flex-1">
+              <SearchIcon width={16} height={16} />
+              {t('agency_commissions.apply')}
+            </button>
+            {filtered && (
+              <button type="button" className="btn-ghost" onClick={() => setParams({}, { replace: true })}>
+                {t('agency_commissions.clear')}
+              </button>
+            )}
+          </div>
+        </form>
+      </search>
+
+      <section className="card overflow-hidden" aria-busy={commissions.isFetching}>
+        {commissions.isPending ? (
+          <TableSkeleton columns={8} />
+        ) : commissions.isError ? (
+          <ErrorState message={errorMessage(commissions.error)} onRetry={() => void commissions.refetch()} />
+        ) : commissions.data.list.length === 0 ? (
+          <EmptyState title={filtered ? t('agency_commissions.empty_filtered') : t('agency_commissions.empty')} />
+        ) : (
+          <>
+            <div className={`transition-opacity ${commissions.isPlaceholderData ? 'opacity-60' : ''}`}>
+              <CommissionsTable rows={commissions.data.list} />
+            </div>
+            <Pagination
+              page={commissions.data.page}
+              pageSize={commissions.data.page_size || AGENCY_PAGE_SIZE}
+              total={commissions.data.total}
+              busy={commissions.isFetching}
+              onPageChange={(next) => apply({ page: next })}
+            />
+          </>
+        )}
+      </section>
+    </>
+  );
+}
+
+function MemberLink({ id, account }: { id: number; account: string }) {
+  return (
+    <>
+      <Link to={`/members/${id}`} className="font-medium text-gold-300 hover:text-gold-400 hover:underline">
+        {account}
+      </Link>
+      <p className="font-mono text-[11px] text-slate-500">#{id}</p>
+    </>
+  );
+}
+
+function CommissionsTable({ rows }: { rows: AgencyCommissionRow[] }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  return (
+    <div className="overflow-x-auto">
+      <table className="data-table" data-testid="agency-commissions">
+        <thead>
+          <tr>
+            <th scope="col">{t('agency_commissions.columns.day')}</th>
+            <th scope="col">{t('agency_commissions.columns.agent')}</th>
+            <th scope="col">{t('agency_commissions.columns.subordinate')}</th>
+            <th scope="col">{t('agency_commissions.columns.source')}</th>
+            <th scope="col" className="text-right">
+              {t('agency_commissions.columns.base')}
+            </th>
+            <th scope="col" className="text-right">
+              {t('agency_commissions.columns.rate')}
+            </th>
+            <th scope="col" className="text-right">
+              {t('agency_commissions.columns.amount')}
+            </th>
+            <th scope="col">{t('agency_commissions.columns.paid')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.id} data-commission={row.id}>
+              <td className="whitespace-nowrap font-mono text-slate-300">{row.day}</td>
+              <td>
+                <MemberLink id={row.agent_id} account={row.agent_account} />
+              </td>
+              <td>
+                <MemberLink id={row.subordinate_id} account={row.subordinate_account} />
+                <p className="text-[11px] text-slate-500">
+                  {t(row.level === 1 ? 'agency_common.level_direct' : 'agency_common.level_indirect', { level: row.level })}
+                </p>
+              </td>
+              <td className="whitespace-nowrap">{t(`agency_common.sources.${row.source === 'betting' ? 'betting' : 'recharge'}`)}</td>
+              <td className="whitespace-nowrap text-right tabular-nums">{formatMoney(row.base, language)}</td>
+              <td className="whitespace-nowrap text-right tabular-nums">{formatBasisPoints(row.rate_bp, language)}</td>
+              <td className="whitespace-nowrap text-right font-semibold text-white tabular-nums">{formatMoney(row.amount, language)}</td>
+              <td className="whitespace-nowrap text-slate-400">{formatDateTime(row.created_at, language)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

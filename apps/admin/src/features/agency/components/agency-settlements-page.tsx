@@ -1,0 +1,189 @@
+import type { AgencySettlementRow } from '@casino/shared/schemas/agency-admin';
+import { type FormEvent, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { Badge, EmptyState, ErrorState, PageHeader, TableSkeleton } from '../../../components/feedback';
+import { RefreshIcon } from '../../../components/icons';
+import { Pagination } from '../../../components/pagination';
+import { toast } from '../../../components/toaster';
+import { errorMessage, isApiError } from '../../../lib/api-client';
+import { formatDateTime, formatMoney, formatNumber } from '../../../lib/format';
+import { useLanguage } from '../../../lib/use-language';
+import { AGENCY_PAGE_SIZE, useAgencySettlements, useSettleAgencyDay } from '../api/agency-admin';
+import { isSettleableDay, previousDay, saoPauloToday } from './agency-days';
+
+/**
+ * Back office: the daily settlements of agency commissions (one row per São Paulo day: running or
+ * done, agents paid, total), and "settle a day": runs the settlement of a finished day now, or
+ * again; commissions already paid are never paid twice, so a re-run pays only what was missing.
+ */
+export function AgencySettlementsPage() {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const [params, setParams] = useSearchParams();
+  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
+  const settlements = useAgencySettlements(page);
+
+  return (
+    <>
+      <PageHeader
+        title={t('agency_settlements.title')}
+        subtitle={
+          settlements.data ? t('common.total', { total: formatNumber(settlements.data.total, language) }) : t('agency_settlements.subtitle')
+        }
+        actions={
+          <button
+            type="button"
+            className="btn-secondary"
+            onClick={() => void settlements.refetch()}
+            disabled={settlements.isFetching}
+            aria-label={t('common.refresh')}
+            title={t('common.refresh')}
+          >
+            <RefreshIcon width={16} height={16} className={settlements.isFetching ? 'animate-spin' : ''} />
+            <span className="hidden sm:inline">{t('common.refresh')}</span>
+          </button>
+        }
+      />
+      <SettleDayForm />
+      <section className="card overflow-hidden" aria-busy={settlements.isFetching}>
+        {settlements.isPending ? (
+          <TableSkeleton columns={6} />
+        ) : settlements.isError ? (
+          <ErrorState message={errorMessage(settlements.error)} onRetry={() => void settlements.refetch()} />
+        ) : settlements.data.list.length === 0 ? (
+          <EmptyState title={t('agency_settlements.empty')} hint={t('agency_settlements.empty_hint')} />
+        ) : (
+          <>
+            <div className={`transition-opacity ${settlements.isPlaceholderData ? 'opacity-60' : ''}`}>
+              <SettlementsTable rows={settlements.data.list} />
+            </div>
+            <Pagination
+              page={settlements.data.page}
+              pageSize={settlements.data.page_size || AGENCY_PAGE_SIZE}
+              total={settlements.data.total}
+              busy={settlements.isFetching}
+              onPageChange={(next) => setParams(next === 1 ? {} : { page: String(next) }, { replace: true })}
+            />
+          </>
+        )}
+      </section>
+    </>
+  );
+}
+
+/** Picks a finished day (yesterday by default) and settles it after a confirmation. */
+function SettleDayForm() {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const settle = useSettleAgencyDay();
+  const yesterday = previousDay(saoPauloToday());
+  const [day, setDay] = useState(yesterday);
+  const [confirming, setConfirming] = useState(false);
+  const [dialogError, setDialogError] = useState<string | null>(null);
+  const dayId = useId();
+  const valid = isSettleableDay(day);
+
+  function open(event: FormEvent) {
+    event.preventDefault();
+    if (!valid) return;
+    setDialogError(null);
+    setConfirming(true);
+  }
+
+  function confirm() {
+    settle.mutate(day, {
+      onSuccess: ({ data }) => {
+        setConfirming(false);
+        toast.success(
+          data.paid_now > 0
+            ? t('agency_settlements.settled_paid', { day: data.day, count: data.paid_now, total: formatMoney(data.total, language) })
+            : t('agency_settlements.settled_nothing_new', { day: data.day }),
+        );
+      },
+      onError: (error) =>
+        setDialogError(isApiError(error) ? (Object.values(error.fieldErrors)[0]?.[0] ?? error.message) : errorMessage(error)),
+    });
+  }
+
+  return (
+    <>
+      <form onSubmit={open} className="card mb-4 flex flex-col gap-3 p-3 sm:flex-row sm:items-end">
+        <div className="sm:w-52">
+          <label htmlFor={dayId} className="field-label">
+            {t('agency_settlements.day_label')}
+          </label>
+          <input
+            id={dayId}
+            type="date"
+            value={day}
+            max={yesterday}
+            onChange={(event) => setDay(event.target.value)}
+            aria-invalid={valid ? undefined : true}
+            className="input"
+          />
+        </div>
+        <button type="submit" className="btn-primary" disabled={!valid || settle.isPending}>
+          {t('agency_settlements.settle')}
+        </button>
+        <p className="text-xs leading-5 text-slate-500 sm:flex-1">{t('agency_settlements.settle_hint')}</p>
+      </form>
+      <ConfirmDialog
+        open={confirming}
+        title={t('agency_settlements.confirm_title', { day })}
+        description={t('agency_settlements.confirm_text')}
+        confirmLabel={t('agency_settlements.settle')}
+        pending={settle.isPending}
+        error={dialogError}
+        onConfirm={confirm}
+        onClose={() => setConfirming(false)}
+      />
+    </>
+  );
+}
+
+function SettlementsTable({ rows }: { rows: AgencySettlementRow[] }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  return (
+    <div className="overflow-x-auto">
+      <table className="data-table" data-testid="agency-settlements">
+        <thead>
+          <tr>
+            <th scope="col">{t('agency_settlements.columns.day')}</th>
+            <th scope="col">{t('agency_settlements.columns.status')}</th>
+            <th scope="col" className="text-right">
+              {t('agency_settlements.columns.agents')}
+            </th>
+            <th scope="col" className="text-right">
+              {t('agency_settlements.columns.total')}
+            </th>
+            <th scope="col">{t('agency_settlements.columns.started')}</th>
+            <th scope="col">{t('agency_settlements.columns.finished')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.id} data-day={row.day}>
+              <td className="whitespace-nowrap font-mono text-slate-200">
+                <Link to={`/agency-commissions?day=${row.day}`} className="text-gold-300 hover:text-gold-400 hover:underline">
+                  {row.day}
+                </Link>
+              </td>
+              <td>
+                <Badge tone={row.status === 'done' ? 'green' : 'amber'}>
+                  {t(`agency_settlements.status.${row.status === 'done' ? 'done' : 'running'}`)}
+                </Badge>
+              </td>
+              <td className="text-right tabular-nums">{formatNumber(row.agents, language)}</td>
+              <td className="whitespace-nowrap text-right font-semibold text-white tabular-nums">{formatMoney(row.total, language)}</td>
+              <td className="whitespace-nowrap text-slate-400">{formatDateTime(row.started_at, language)}</td>
+              <td className="whitespace-nowrap text-slate-400">{formatDateTime(row.finished_at, language)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
