@@ -1,4 +1,5 @@
-import { NavLink } from 'react-router';
+import { useEffect, useRef } from 'react';
+import { NavLink, useLocation } from 'react-router';
 
 export type LinkTab = { to: string; label: string };
 
@@ -7,8 +8,22 @@ export type LinkTab = { to: string; label: string };
  * a phone and wrap on a desktop. The current page is marked for screen readers by NavLink.
  */
 export function LinkTabs({ tabs, label }: { tabs: readonly LinkTab[]; label: string }) {
+  const nav = useRef<HTMLElement>(null);
+  const { pathname } = useLocation();
+  // On a phone the current tab may sit past the right edge: bring it to the middle of the row.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a navigation moves the current tab
+  useEffect(() => {
+    const row = nav.current;
+    const active = row?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (!row || !active || row.scrollWidth <= row.clientWidth) return;
+    row.scrollLeft = active.offsetLeft - (row.clientWidth - active.offsetWidth) / 2;
+  }, [pathname]);
   return (
-    <nav aria-label={label} className="scrollbar-none -mx-3 flex gap-2 overflow-x-auto px-3 md:mx-0 md:flex-wrap md:px-0">
+    <nav
+      ref={nav}
+      aria-label={label}
+      className="scrollbar-none relative -mx-3 flex gap-2 overflow-x-auto px-3 md:mx-0 md:flex-wrap md:px-0"
+    >
       {tabs.map((tab) => (
         <NavLink
           key={tab.to}

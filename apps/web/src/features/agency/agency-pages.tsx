@@ -1,9 +1,8 @@
-import { useTranslation } from 'react-i18next';
 import { LoginRequired } from '../../components/login-required.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { loadLoyaltyNamespace } from '../../lib/i18n.ts';
 import { useIsLoggedIn } from '../../lib/session.ts';
-import { AgencyFrame, NS } from './agency-ui.tsx';
+import { AgencyFrame, useLoyaltyTranslation } from './agency-ui.tsx';
 import { AgenteLanding } from './agente-landing.tsx';
 import { InvitePanel } from './invite-panel.tsx';
 import { InviteRecordPanel } from './invite-record-panel.tsx';
@@ -17,7 +16,7 @@ await loadLoyaltyNamespace();
 
 /** /agency-center/invite */
 export function InvitePage() {
-  const { t } = useTranslation(NS);
+  const { t } = useLoyaltyTranslation();
   return (
     <AgencyFrame title={t('pages.agency_invite')}>
       <InvitePanel />
@@ -27,7 +26,7 @@ export function InvitePage() {
 
 /** /agency-center/agent */
 export function AgentPage() {
-  const { t } = useTranslation(NS);
+  const { t } = useLoyaltyTranslation();
   return (
     <AgencyFrame title={t('pages.agency_agent')}>
       <TeamPanel />
@@ -37,7 +36,7 @@ export function AgentPage() {
 
 /** /agency-center/invitation-record */
 export function InvitationRecordPage() {
-  const { t } = useTranslation(NS);
+  const { t } = useLoyaltyTranslation();
   return (
     <AgencyFrame title={t('pages.agency_invitation_record')}>
       <InviteRecordPanel />
@@ -47,7 +46,7 @@ export function InvitationRecordPage() {
 
 /** /agency-center/reward */
 export function RewardPage() {
-  const { t } = useTranslation(NS);
+  const { t } = useLoyaltyTranslation();
   return (
     <AgencyFrame title={t('pages.agency_reward')}>
       <RewardPanel />
@@ -57,7 +56,7 @@ export function RewardPage() {
 
 /** /agency-center/agency-mechanism: public rules; a visitor also gets the way to log in. */
 export function MechanismPage() {
-  const { t } = useTranslation(NS);
+  const { t } = useLoyaltyTranslation();
   const loggedIn = useIsLoggedIn();
   return (
     <AgencyFrame title={t('pages.agency_mechanism')} gated={false}>
@@ -69,7 +68,7 @@ export function MechanismPage() {
 
 /** /agency-center/register-subordinates */
 export function RegisterSubordinatesPage() {
-  const { t } = useTranslation(NS);
+  const { t } = useLoyaltyTranslation();
   return (
     <AgencyFrame title={t('pages.agency_register_subordinates')}>
       <RegisterPanel />
@@ -79,7 +78,7 @@ export function RegisterSubordinatesPage() {
 
 /** /agente: the agency landing page. */
 export function AgentePage() {
-  const { t } = useTranslation(NS);
+  const { t } = useLoyaltyTranslation();
   return (
     <section className="mx-auto flex w-full max-w-5xl flex-col">
       <PageHeader title={t('pages.agente')} />

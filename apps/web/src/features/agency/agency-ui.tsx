@@ -9,7 +9,10 @@ import { LinkTabs } from '../../components/tabs.tsx';
 import { useIsLoggedIn } from '../../lib/session.ts';
 import { toast } from '../../lib/toast.ts';
 
-export const NS = ['loyalty', 'web'] as const;
+const NS = ['loyalty', 'web'] as const;
+
+/** Texts from the `loyalty` catalogue first, then from `web` (page titles, categories, empty texts). */
+export const useLoyaltyTranslation = () => useTranslation(NS, { nsMode: 'fallback' });
 
 const AGENCY_TABS = [
   { to: '/agency-center/invite', label: 'agency.tabs.invite' },
@@ -22,7 +25,7 @@ const AGENCY_TABS = [
 
 /** "Direct" for level 1, "Indirect · level 2" deeper (spec: direct and indirect subordinates). */
 export function useLevelLabel(): (level: number) => string {
-  const { t } = useTranslation(NS);
+  const { t } = useLoyaltyTranslation();
   return (level) => (level <= 1 ? t('agency.direct') : t('agency.indirect_level', { level }));
 }
 
@@ -31,7 +34,7 @@ export function useLevelLabel(): (level: number) => string {
  * programme in short with a login prompt for a visitor (no route guards).
  */
 export function AgencyFrame({ title, gated = true, children }: { title: string; gated?: boolean; children: ReactNode }) {
-  const { t } = useTranslation(NS);
+  const { t } = useLoyaltyTranslation();
   const loggedIn = useIsLoggedIn();
   return (
     <section className="mx-auto flex w-full max-w-5xl flex-col">
@@ -59,11 +62,11 @@ const STEPS = [
 
 /** The programme in three steps: share the link, friends join and play, commissions every day. */
 export function ProgrammeSteps() {
-  const { t } = useTranslation(NS);
+  const { t } = useLoyaltyTranslation();
   return (
     <Card className="flex flex-col gap-3">
       <h2 className="text-[15px] font-bold text-white">{t('agency.steps.title')}</h2>
-      <ol className="grid gap-3 md:grid-cols-3">
+      <ol className="grid grid-cols-1 gap-3 md:grid-cols-3">
         {STEPS.map((step, index) => (
           <li key={step.title} className="flex gap-3 rounded-xl bg-ink/40 p-3.5">
             <span className="relative flex size-10 shrink-0 items-center justify-center rounded-full bg-gold/15 text-gold">
@@ -85,7 +88,7 @@ export function ProgrammeSteps() {
 
 /** Copies a text; where the clipboard is refused the text is shown so it can be copied by hand. */
 export function CopyButton({ text, label, testId }: { text: string; label: string; testId?: string }) {
-  const { t } = useTranslation(NS);
+  const { t } = useLoyaltyTranslation();
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(text);

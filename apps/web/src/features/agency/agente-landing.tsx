@@ -1,5 +1,4 @@
 import { CalendarClock, Coins, Network, TrendingUp } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button, buttonClass } from '../../components/button.tsx';
 import { Card } from '../../components/card.tsx';
@@ -7,8 +6,8 @@ import { formatMoney } from '../../lib/format.ts';
 import { openLogin, openRegister } from '../../lib/modals.ts';
 import { useIsLoggedIn } from '../../lib/session.ts';
 import { useAgencyOverview, useMechanism } from './agency.api.ts';
-import { Figure, NS, ProgrammeSteps } from './agency-ui.tsx';
-import { RatesByLevel } from './mechanism-panel.tsx';
+import { Figure, useLoyaltyTranslation, ProgrammeSteps } from './agency-ui.tsx';
+import { Example, RatesByLevel } from './mechanism-panel.tsx';
 
 /** Positions of the team drawing: the agent, three direct invitees, six indirect ones. */
 const DIRECT = [
@@ -83,7 +82,7 @@ const BENEFITS = [
 ] as const;
 
 function Hero() {
-  const { t } = useTranslation(NS);
+  const { t } = useLoyaltyTranslation();
   const loggedIn = useIsLoggedIn();
   return (
     <section className="relative overflow-hidden rounded-3xl border border-gold/25 bg-gradient-to-br from-gold/15 via-surface to-surface p-5 md:p-8">
@@ -123,7 +122,7 @@ function Hero() {
 
 /** A member's own agency in one line of figures, under the hero. */
 function MyAgency() {
-  const { t } = useTranslation(NS);
+  const { t } = useLoyaltyTranslation();
   const overview = useAgencyOverview(true);
   if (!overview.data) return null;
   return (
@@ -141,14 +140,14 @@ function MyAgency() {
 
 /** /agente: the agency programme explained, its rates, and the way in (invite, or sign up first). */
 export function AgenteLanding() {
-  const { t } = useTranslation(NS);
+  const { t } = useLoyaltyTranslation();
   const loggedIn = useIsLoggedIn();
   const mechanism = useMechanism();
   return (
     <div className="flex flex-col gap-4">
       <Hero />
       {loggedIn ? <MyAgency /> : null}
-      <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+      <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
         {BENEFITS.map((benefit) => (
           <li key={benefit.title} className="flex gap-3 rounded-2xl border border-line/70 bg-surface p-4">
             <span className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-gold/15 text-gold">
@@ -161,10 +160,13 @@ export function AgenteLanding() {
           </li>
         ))}
       </ul>
-      <div className="grid items-start gap-4 lg:grid-cols-2">
-        <ProgrammeSteps />
-        {mechanism.data ? <RatesByLevel mechanism={mechanism.data} /> : null}
-      </div>
+      <ProgrammeSteps />
+      {mechanism.data ? (
+        <div className="grid grid-cols-1 items-start gap-4 lg:grid-cols-2">
+          <RatesByLevel mechanism={mechanism.data} />
+          <Example mechanism={mechanism.data} />
+        </div>
+      ) : null}
     </div>
   );
 }

@@ -1,4 +1,3 @@
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button, buttonClass } from '../../components/button.tsx';
 import { Card } from '../../components/card.tsx';
@@ -7,11 +6,11 @@ import { LoadError } from '../../components/load-error.tsx';
 import { Skeleton } from '../../components/spinner.tsx';
 import { formatMoney } from '../../lib/format.ts';
 import { type AgencyOverview, useAgencyOverview } from './agency.api.ts';
-import { CopyButton, Figure, NS, ProgrammeSteps } from './agency-ui.tsx';
+import { CopyButton, Figure, useLoyaltyTranslation, ProgrammeSteps } from './agency-ui.tsx';
 import { InviteQr } from './invite-qr.tsx';
 
 function ShareLink({ link }: { link: string }) {
-  const { t } = useTranslation(NS);
+  const { t } = useLoyaltyTranslation();
   if (typeof navigator.share !== 'function') return null;
   const share = () =>
     navigator.share({ title: t('agency.invite.share_title'), text: t('agency.invite.share_text'), url: link }).catch(() => undefined);
@@ -24,7 +23,7 @@ function ShareLink({ link }: { link: string }) {
 }
 
 function InviteCard({ overview }: { overview: AgencyOverview }) {
-  const { t } = useTranslation(NS);
+  const { t } = useLoyaltyTranslation();
   return (
     <Card className="relative flex flex-col gap-4 overflow-hidden">
       <div className="pointer-events-none absolute -top-20 -left-16 size-56 rounded-full bg-gold/10 blur-3xl" aria-hidden="true" />
@@ -64,7 +63,7 @@ function InviteCard({ overview }: { overview: AgencyOverview }) {
 }
 
 function TeamCard({ overview }: { overview: AgencyOverview }) {
-  const { t } = useTranslation(NS);
+  const { t } = useLoyaltyTranslation();
   return (
     <Card className="flex flex-col gap-3">
       <div className="flex items-center justify-between gap-2">
@@ -99,7 +98,7 @@ export function InvitePanel() {
   const overview = useAgencyOverview(true);
   if (overview.isPending) {
     return (
-      <div className="grid gap-4 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
         <Skeleton className="h-72" />
         <Skeleton className="h-72" />
       </div>
@@ -108,7 +107,7 @@ export function InvitePanel() {
   if (overview.isError) return <LoadError error={overview.error} onRetry={() => void overview.refetch()} />;
   return (
     <div className="flex flex-col gap-4">
-      <div className="grid items-start gap-4 lg:grid-cols-2">
+      <div className="grid grid-cols-1 items-start gap-4 lg:grid-cols-2">
         <InviteCard overview={overview.data} />
         <TeamCard overview={overview.data} />
       </div>

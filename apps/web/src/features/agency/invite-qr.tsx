@@ -1,22 +1,5 @@
 import { useEffect, useState } from 'react';
-
-/** Dark modules of a QR symbol as one SVG path: each run of dark modules in a row is one rectangle. */
-function modulesPath(size: number, data: Uint8Array): string {
-  const parts: string[] = [];
-  for (let row = 0; row < size; row++) {
-    let col = 0;
-    while (col < size) {
-      if (!data[row * size + col]) {
-        col++;
-        continue;
-      }
-      const start = col;
-      while (col < size && data[row * size + col]) col++;
-      parts.push(`M${start} ${row}h${col - start}v1h${start - col}z`);
-    }
-  }
-  return parts.join('');
-}
+import { modulesPath } from './qr-path.ts';
 
 type QrSymbol = { size: number; path: string };
 

@@ -1,5 +1,4 @@
 import { type FormEvent, type ReactNode, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/button.tsx';
 import { Card } from '../../components/card.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
@@ -10,11 +9,11 @@ import { errorMessage } from '../../lib/api.ts';
 import { formatDateTime, formatMoney } from '../../lib/format.ts';
 import { useSession } from '../../lib/session.ts';
 import { type InviteRecordItem, PAGE_SIZE, useAgencyOverview, useInviteRecord } from './agency.api.ts';
-import { CopyButton, FactRow, Failure, Figure, NS, useLevelLabel } from './agency-ui.tsx';
+import { CopyButton, FactRow, Failure, Figure, useLoyaltyTranslation, useLevelLabel } from './agency-ui.tsx';
 
 /** My ID, my inviter's ID and my invitation code (spec: invitation record). */
 function MyIdentity() {
-  const { t } = useTranslation(NS);
+  const { t } = useLoyaltyTranslation();
   const { user } = useSession();
   const overview = useAgencyOverview(true);
   const code = overview.data?.invite_code ?? user.invite_code;
@@ -42,7 +41,7 @@ function MyIdentity() {
 }
 
 function RecordRow({ item }: { item: InviteRecordItem }) {
-  const { t } = useTranslation(NS);
+  const { t } = useLoyaltyTranslation();
   const levelLabel = useLevelLabel();
   const direct = item.level <= 1;
   return (
@@ -84,7 +83,7 @@ function RecordRow({ item }: { item: InviteRecordItem }) {
 
 /** Looks one invitee up by UID; an empty field lists everyone again. */
 function UidSearch({ onSearch }: { onSearch: (uid: number | null) => void }) {
-  const { t } = useTranslation(NS);
+  const { t } = useLoyaltyTranslation();
   const [text, setText] = useState('');
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -115,7 +114,7 @@ function UidSearch({ onSearch }: { onSearch: (uid: number | null) => void }) {
 
 /** /agency-center/invitation-record: who I invited (and they invited), with the rewards each one earned me. */
 export function InviteRecordPanel() {
-  const { t } = useTranslation(NS);
+  const { t } = useLoyaltyTranslation();
   const [uid, setUid] = useState<number | null>(null);
   const [page, setPage] = useState(1);
   const records = useInviteRecord(uid, page, true);
@@ -127,7 +126,7 @@ export function InviteRecordPanel() {
   else
     body = (
       <>
-        <ul className="grid gap-2.5 md:grid-cols-2">
+        <ul className="grid grid-cols-1 gap-2.5 md:grid-cols-2">
           {records.data.list.map((item) => (
             <RecordRow key={`${item.invitee_uid}-${item.level}`} item={item} />
           ))}
@@ -138,7 +137,7 @@ export function InviteRecordPanel() {
 
   return (
     <div className="flex flex-col gap-4">
-      <div className="grid items-start gap-4 lg:grid-cols-2">
+      <div className="grid grid-cols-1 items-start gap-4 lg:grid-cols-2">
         <MyIdentity />
         <Card className="flex flex-col gap-3">
           <dl className="grid grid-cols-2 gap-2">

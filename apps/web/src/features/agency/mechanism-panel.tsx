@@ -1,18 +1,17 @@
 import { formatBRL } from '@casino/shared/money';
-import { useTranslation } from 'react-i18next';
 import { Card } from '../../components/card.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { Skeleton } from '../../components/spinner.tsx';
 import { formatBasisPoints, formatDay, formatMoney } from '../../lib/format.ts';
 import { currentLanguage } from '../../lib/i18n.ts';
 import { type Mechanism, type MechanismRates, type MechanismSettlement, useMechanism } from './agency.api.ts';
-import { FactRow, NS, useLevelLabel } from './agency-ui.tsx';
+import { FactRow, useLoyaltyTranslation, useLevelLabel } from './agency-ui.tsx';
 
 const rateAt = (rates: MechanismRates | undefined, level: number) => rates?.levels.find((row) => row.level === level)?.rate_bp;
 
 /** Commission rates by subordinate level, recharge and betting side by side (either may be missing). */
 export function RatesByLevel({ mechanism }: { mechanism: Mechanism }) {
-  const { t } = useTranslation(NS);
+  const { t } = useLoyaltyTranslation();
   const levelLabel = useLevelLabel();
   const levels = [...new Set([...(mechanism.recharge?.levels ?? []), ...(mechanism.betting?.levels ?? [])].map((row) => row.level))].sort(
     (a, b) => a - b,
@@ -67,8 +66,8 @@ const EXAMPLE_RECHARGE_CENTAVOS = 100_000;
 const EXAMPLE_BETTING_CENTAVOS = 500_000;
 
 /** A worked example with the direct rates, in integer centavos rounded down like the settlement. */
-function Example({ mechanism }: { mechanism: Mechanism }) {
-  const { t } = useTranslation(NS);
+export function Example({ mechanism }: { mechanism: Mechanism }) {
+  const { t } = useLoyaltyTranslation();
   const recharge = rateAt(mechanism.recharge, 1);
   const betting = rateAt(mechanism.betting, 1);
   if (recharge === undefined || betting === undefined) return null;
@@ -89,7 +88,7 @@ function Example({ mechanism }: { mechanism: Mechanism }) {
 }
 
 function Settlement({ settlement }: { settlement: MechanismSettlement }) {
-  const { t } = useTranslation(NS);
+  const { t } = useLoyaltyTranslation();
   return (
     <Card className="flex flex-col gap-2">
       <h2 className="text-[15px] font-bold text-white">{t('agency.mechanism.settlement_title')}</h2>
@@ -120,13 +119,13 @@ function Settlement({ settlement }: { settlement: MechanismSettlement }) {
  * arrived is shown, a part that failed is simply absent (spec section 7).
  */
 export function MechanismPanel() {
-  const { t } = useTranslation(NS);
+  const { t } = useLoyaltyTranslation();
   const mechanism = useMechanism();
   if (mechanism.isPending) return <Skeleton className="h-72" />;
   const data = mechanism.data ?? {};
   if (!data.recharge && !data.betting && !data.settlement) return <EmptyState text={t('empty.no_data')} />;
   return (
-    <div className="grid items-start gap-4 lg:grid-cols-2">
+    <div className="grid grid-cols-1 items-start gap-4 lg:grid-cols-2">
       <div className="flex flex-col gap-4">
         <RatesByLevel mechanism={data} />
         <Example mechanism={data} />

@@ -1,9 +1,8 @@
 import { agencyBindBody, subordinateRegisterBody } from '@casino/shared/schemas/agency';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { Button } from '../../components/button.tsx';
 import { Card } from '../../components/card.tsx';
@@ -20,7 +19,7 @@ import {
   type SubordinateRegistered,
   type SubordinateRegisterInput,
 } from './agency.api.ts';
-import { FactRow, NS } from './agency-ui.tsx';
+import { FactRow, useLoyaltyTranslation } from './agency-ui.tsx';
 
 const REGISTER_FIELDS = ['account', 'password', 'confirm_password', 'phone', 'realname'] as const;
 const BIND_FIELDS = ['phone', 'invite_code', 'uid'] as const;
@@ -39,7 +38,7 @@ const bindForm = agencyBindBody.extend({
 });
 
 function Registered({ member }: { member: SubordinateRegistered }) {
-  const { t } = useTranslation(NS);
+  const { t } = useLoyaltyTranslation();
   return (
     <div className="rounded-xl border border-money/40 bg-money/10 p-3" role="status" data-testid="subordinate-registered">
       <p className="mb-1 flex items-center gap-1.5 text-sm font-semibold text-money">
@@ -58,7 +57,7 @@ function Registered({ member }: { member: SubordinateRegistered }) {
 
 /** POST api/agency/subordinate/register: the agent opens an account that starts in its own team. */
 function RegisterSubordinateForm() {
-  const { t } = useTranslation(NS);
+  const { t } = useLoyaltyTranslation();
   const queryClient = useQueryClient();
   const [registered, setRegistered] = useState<SubordinateRegistered | null>(null);
   const form = useForm<SubordinateRegisterInput, unknown, z.output<typeof subordinateRegisterBody>>({
@@ -140,7 +139,7 @@ function RegisterSubordinateForm() {
 
 /** POST api/agency/bind: attaches a recently registered member who has no inviter to my team. */
 function BindInviteeForm() {
-  const { t } = useTranslation(NS);
+  const { t } = useLoyaltyTranslation();
   const queryClient = useQueryClient();
   const { user } = useSession();
   const form = useForm<BindInput, unknown, z.output<typeof bindForm>>({
@@ -148,6 +147,10 @@ function BindInviteeForm() {
     defaultValues: { phone: '', invite_code: user.invite_code, uid: '' },
   });
   const { errors, isSubmitting } = form.formState;
+  // User info can arrive after the form mounted: fill the agent's own code once it is known.
+  useEffect(() => {
+    if (user.invite_code && !form.getValues('invite_code')) form.setValue('invite_code', user.invite_code);
+  }, [user.invite_code, form]);
 
   const submit = form.handleSubmit(async (values) => {
     try {
@@ -204,7 +207,7 @@ function BindInviteeForm() {
 /** /agency-center/register-subordinates: register a subordinate, or bind an invitee who signed up without the code. */
 export function RegisterPanel() {
   return (
-    <div className="grid items-start gap-4 lg:grid-cols-2">
+    <div className="grid grid-cols-1 items-start gap-4 lg:grid-cols-2">
       <RegisterSubordinateForm />
       <BindInviteeForm />
     </div>

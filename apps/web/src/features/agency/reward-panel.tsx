@@ -1,5 +1,4 @@
 import { type ReactNode, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Card } from '../../components/card.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { Pager } from '../../components/pager.tsx';
@@ -8,7 +7,7 @@ import { ChoiceTabs } from '../../components/tabs.tsx';
 import { errorMessage } from '../../lib/api.ts';
 import { formatBasisPoints, formatDateTime, formatDay, formatMoney } from '../../lib/format.ts';
 import { type AgencyRewardItem, PAGE_SIZE, type RangeDays, useAgencyReward } from './agency.api.ts';
-import { Failure, Figure, NS, useLevelLabel } from './agency-ui.tsx';
+import { Failure, Figure, useLoyaltyTranslation, useLevelLabel } from './agency-ui.tsx';
 
 const RANGES: { value: RangeDays; label: string }[] = [
   { value: 1, label: 'ranges.today' },
@@ -17,7 +16,7 @@ const RANGES: { value: RangeDays; label: string }[] = [
 ];
 
 function RewardRow({ item }: { item: AgencyRewardItem }) {
-  const { t } = useTranslation(NS);
+  const { t } = useLoyaltyTranslation();
   const levelLabel = useLevelLabel();
   const settled = item.status === 'settled';
   return (
@@ -53,7 +52,7 @@ function byDay(list: readonly AgencyRewardItem[]): [string, AgencyRewardItem[]][
 
 /** /agency-center/reward: commissions by day, pending (today, not yet settled) and settled, with totals. */
 export function RewardPanel() {
-  const { t } = useTranslation(NS);
+  const { t } = useLoyaltyTranslation();
   const [days, setDays] = useState<RangeDays>(7);
   const [page, setPage] = useState(1);
   const rewards = useAgencyReward(days, page, true);
@@ -83,13 +82,13 @@ export function RewardPanel() {
     <div className="flex flex-col gap-3">
       <dl className="grid grid-cols-3 gap-2">
         <Figure
-          label={t('agency.direct_reward')}
+          label={t('agency.direct')}
           value={rewards.data ? formatMoney(rewards.data.direct_reward) : '…'}
           tone="text-money"
           testId="reward-direct"
         />
         <Figure
-          label={t('agency.indirect_reward')}
+          label={t('agency.indirect')}
           value={rewards.data ? formatMoney(rewards.data.indirect_reward) : '…'}
           tone="text-money"
           testId="reward-indirect"

@@ -1,6 +1,5 @@
 import { AGENCY_MAX_DEPTH } from '@casino/shared/schemas/agency';
 import { type ReactNode, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Card } from '../../components/card.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { Pager } from '../../components/pager.tsx';
@@ -9,13 +8,13 @@ import { ChoiceTabs } from '../../components/tabs.tsx';
 import { errorMessage } from '../../lib/api.ts';
 import { formatDateTime, formatMoney } from '../../lib/format.ts';
 import { PAGE_SIZE, type SubordinateItem, useSubordinates } from './agency.api.ts';
-import { Failure, NS, useLevelLabel } from './agency-ui.tsx';
+import { Failure, useLoyaltyTranslation, useLevelLabel } from './agency-ui.tsx';
 
 /** 0 stands for "every level" in the filter (the API takes no level then). */
 const LEVELS = [0, ...Array.from({ length: AGENCY_MAX_DEPTH }, (_, i) => i + 1)];
 
 function SubordinateRow({ item }: { item: SubordinateItem }) {
-  const { t } = useTranslation(NS);
+  const { t } = useLoyaltyTranslation();
   const levelLabel = useLevelLabel();
   return (
     <li className="flex flex-col gap-2 rounded-2xl border border-line/70 bg-surface p-3.5" data-testid="subordinate" data-uid={item.uid}>
@@ -50,7 +49,7 @@ function SubordinateRow({ item }: { item: SubordinateItem }) {
 
 /** /agency-center/agent: the member's subordinates, direct and indirect, by level. */
 export function TeamPanel() {
-  const { t } = useTranslation(NS);
+  const { t } = useLoyaltyTranslation();
   const [level, setLevel] = useState(0);
   const [page, setPage] = useState(1);
   const team = useSubordinates(level === 0 ? null : level, page, true);
@@ -63,7 +62,7 @@ export function TeamPanel() {
     body = (
       <>
         <p className="text-xs text-muted">{t('agency.team_total', { count: team.data.total })}</p>
-        <ul className="grid gap-2.5 md:grid-cols-2">
+        <ul className="grid grid-cols-1 gap-2.5 md:grid-cols-2">
           {team.data.list.map((item) => (
             <SubordinateRow key={item.uid} item={item} />
           ))}

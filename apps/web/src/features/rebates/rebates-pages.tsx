@@ -1,4 +1,3 @@
-import { useTranslation } from 'react-i18next';
 import { LoadError } from '../../components/load-error.tsx';
 import { LoginRequired } from '../../components/login-required.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
@@ -7,7 +6,7 @@ import { LinkTabs } from '../../components/tabs.tsx';
 import { loadLoyaltyNamespace } from '../../lib/i18n.ts';
 import { useIsLoggedIn } from '../../lib/session.ts';
 import { useRebatesList } from './rebates.api.ts';
-import { NS, RatesTable, RebateDetails, RebateRules, RebateSummary } from './rebates-ui.tsx';
+import { useLoyaltyTranslation, RatesTable, RebateDetails, RebateRules, RebateSummary } from './rebates-ui.tsx';
 
 // The pages' texts live in the lazy `loyalty` catalogue: this module waits for it before rendering.
 await loadLoyaltyNamespace();
@@ -33,7 +32,7 @@ function RebatesBody() {
   }
   if (list.isPending) {
     return (
-      <div className="grid gap-4 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
         <Skeleton className="h-72" />
         <Skeleton className="h-72" />
       </div>
@@ -41,7 +40,7 @@ function RebatesBody() {
   }
   if (list.isError) return <LoadError error={list.error} onRetry={() => void list.refetch()} />;
   return (
-    <div className="grid items-start gap-4 lg:grid-cols-2">
+    <div className="grid grid-cols-1 items-start gap-4 lg:grid-cols-2">
       <div className="flex flex-col gap-4">
         <RebateSummary list={list.data} />
         <RatesTable list={list.data} />
@@ -56,7 +55,7 @@ function RebatesBody() {
 
 /** /promotion/rebates: the rebates tab of the promotions pages. */
 export function RebatesPage() {
-  const { t } = useTranslation(NS);
+  const { t } = useLoyaltyTranslation();
   return (
     <section className="mx-auto flex w-full max-w-5xl flex-col">
       <PageHeader title={t('pages.promotion_rebates')} />
@@ -70,7 +69,7 @@ export function RebatesPage() {
 
 /** /rebate: the same rebate screen on its own Portuguese-named address. */
 export function RebatePage() {
-  const { t } = useTranslation(NS);
+  const { t } = useLoyaltyTranslation();
   return (
     <section className="mx-auto flex w-full max-w-5xl flex-col">
       <PageHeader title={t('pages.rebate')} />

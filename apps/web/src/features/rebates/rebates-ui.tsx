@@ -1,3 +1,4 @@
+import { formatBRL } from '@casino/shared/money';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +11,7 @@ import { ChoiceTabs } from '../../components/tabs.tsx';
 import { errorMessage, isSessionError } from '../../lib/api.ts';
 import { CATEGORIES } from '../../lib/categories.ts';
 import { formatBasisPoints, formatDay, formatMoney } from '../../lib/format.ts';
+import { currentLanguage } from '../../lib/i18n.ts';
 import { toast } from '../../lib/toast.ts';
 import { moneyCentavos, refreshUser } from '../../lib/user.ts';
 import {
@@ -22,7 +24,10 @@ import {
   useRebateDetails,
 } from './rebates.api.ts';
 
-export const NS = ['loyalty', 'web'] as const;
+const NS = ['loyalty', 'web'] as const;
+
+/** Texts from the `loyalty` catalogue first, then from `web` (page titles, categories, empty texts). */
+export const useLoyaltyTranslation = () => useTranslation(NS, { nsMode: 'fallback' });
 
 /** A gold coin, drawn (no image file). */
 function CoinArt({ size = 56 }: { size?: number }) {
@@ -82,11 +87,15 @@ function useClaimRebate() {
   });
 }
 
-/** The claimable rebate (fs_money) with its claim button, today's pending accrual and the lifetime total. */
+/**
+ * What a claim pays now: the accrued rebate (fs_money) plus today's pending part, which the claim
+ * accrues first. Shown as one amount, with its two parts and the lifetime total beneath.
+ */
 export function RebateSummary({ list }: { list: RebatesList }) {
-  const { t } = useTranslation(NS);
+  const { t } = useLoyaltyTranslation();
   const claim = useClaimRebate();
-  const claimable = moneyCentavos(list.fs_money) > 0;
+  const claimableCentavos = moneyCentavos(list.fs_money) + moneyCentavos(list.pending);
+  const claimable = formatBRL(claimableCentavos, currentLanguage());
   return (
     <Card className="relative flex flex-col gap-4 overflow-hidden">
       <div className="pointer-events-none absolute -top-20 -right-10 size-56 rounded-full bg-gold/15 blur-3xl" aria-hidden="true" />
@@ -94,19 +103,27 @@ export function RebateSummary({ list }: { list: RebatesList }) {
         <CoinArt />
         <div className="min-w-0 flex-1">
           <p className="text-xs font-semibold tracking-wide text-muted uppercase">{t('rebates.claimable')}</p>
-          <p className="truncate text-3xl font-extrabold text-gold tabular-nums" data-testid="rebate-fs-money">
-            {formatMoney(list.fs_money)}
+          <p className="truncate text-3xl font-extrabold text-gold tabular-nums" data-testid="rebate-claimable">
+            {claimable}
           </p>
           <p className="text-xs text-muted">{t('rebates.level', { level: list.userviplvl })}</p>
         </div>
       </div>
-      <dl className="relative grid grid-cols-2 gap-2">
+      <dl className="relative grid grid-cols-3 gap-2">
+        <Figure label={t('rebates.accrued')} value={formatMoney(list.fs_money)} tone="text-soft" testId="rebate-fs-money" />
         <Figure label={t('rebates.pending_today')} value={formatMoney(list.pending)} tone="text-soft" testId="rebate-pending" />
         <Figure label={t('rebates.total_claimed')} value={formatMoney(list.total_claimed)} tone="text-money" />
       </dl>
       <div className="relative flex flex-col gap-2">
-        <Button size="lg" block disabled={!claimable} loading={claim.isPending} onClick={() => claim.mutate()} data-testid="rebate-claim">
-          {claimable ? t('rebates.claim', { amount: formatMoney(list.fs_money) }) : t('rebates.nothing_yet')}
+        <Button
+          size="lg"
+          block
+          disabled={claimableCentavos === 0}
+          loading={claim.isPending}
+          onClick={() => claim.mutate()}
+          data-testid="rebate-claim"
+        >
+          {claimableCentavos > 0 ? t('rebates.claim', { amount: claimable }) : t('rebates.nothing_yet')}
         </Button>
         <p className="text-center text-xs text-muted">{t('rebates.wagering_note', { multiple: list.wagering_multiple })}</p>
       </div>
@@ -116,7 +133,7 @@ export function RebateSummary({ list }: { list: RebatesList }) {
 
 /** The member's rates by category, beside the next level's so the gain of levelling up shows. */
 export function RatesTable({ list }: { list: RebatesList }) {
-  const { t } = useTranslation(NS);
+  const { t } = useLoyaltyTranslation();
   const mine = list.rates.find((row) => row.level === list.userviplvl);
   const next = list.rates.find((row) => row.level === list.userviplvl + 1);
   const rateOf = (row: typeof mine, category: string) => row?.rates.find((r) => r.category === category)?.rate_bp;
@@ -172,7 +189,7 @@ const RANGES: { value: RangeDays; label: string }[] = [
 ];
 
 function DetailRow({ item }: { item: RebateDetailItem }) {
-  const { t } = useTranslation(NS);
+  const { t } = useLoyaltyTranslation();
   return (
     <li className="flex items-center gap-3 border-b border-line/40 py-3 last:border-0" data-testid="rebate-detail">
       <div className="min-w-0 flex-1">
@@ -188,7 +205,7 @@ function DetailRow({ item }: { item: RebateDetailItem }) {
 
 /** Accruals by day and category for today, 3 or 7 days. */
 export function RebateDetails() {
-  const { t } = useTranslation(NS);
+  const { t } = useLoyaltyTranslation();
   const [days, setDays] = useState<RangeDays>(1);
   const [page, setPage] = useState(1);
   const details = useRebateDetails(days, page, true);
@@ -226,7 +243,7 @@ export function RebateDetails() {
 
 /** How rebates work, in three sentences; shown to visitors too. */
 export function RebateRules() {
-  const { t } = useTranslation(NS);
+  const { t } = useLoyaltyTranslation();
   return (
     <Card className="flex flex-col gap-2.5">
       <h2 className="text-[15px] font-bold text-white">{t('rebates.rules_title')}</h2>

@@ -1,11 +1,10 @@
 import { Coins, Dices, Gift } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { Card } from '../../components/card.tsx';
 import { CheckIcon } from '../../components/icons.tsx';
 import { formatMoney } from '../../lib/format.ts';
 import type { VipInfo, VipLevelRow } from './vip.api.ts';
 import { VipMedal } from './vip-medal.tsx';
-import { levelTitle, NS, NextLevelProgress } from './vip-ui.tsx';
+import { levelTitle, useLoyaltyTranslation, NextLevelProgress } from './vip-ui.tsx';
 
 const STEPS = [
   { icon: Coins, title: 'vip.how.recharge_title', text: 'vip.how.recharge_text' },
@@ -15,7 +14,7 @@ const STEPS = [
 
 /** The rules of levelling up in three steps; visitors see them too (no data needed). */
 export function HowToLevelUp() {
-  const { t } = useTranslation(NS);
+  const { t } = useLoyaltyTranslation();
   return (
     <Card className="flex flex-col gap-4">
       <div className="flex items-center gap-3">
@@ -26,7 +25,7 @@ export function HowToLevelUp() {
         </div>
         <h2 className="text-[15px] font-bold text-white">{t('vip.how.title')}</h2>
       </div>
-      <ol className="grid gap-3 md:grid-cols-3">
+      <ol className="grid grid-cols-1 gap-3 md:grid-cols-3">
         {STEPS.map((step, index) => (
           <li key={step.title} className="flex gap-3 rounded-xl bg-ink/40 p-3.5">
             <span className="relative flex size-10 shrink-0 items-center justify-center rounded-full bg-gold/15 text-gold">
@@ -62,9 +61,9 @@ const RUNG_STYLE: Record<RungState, string> = {
 };
 
 function Rung({ row, state, info }: { row: VipLevelRow; state: RungState; info: VipInfo }) {
-  const { t } = useTranslation(NS);
+  const { t } = useLoyaltyTranslation();
   return (
-    <li className="relative pl-2" data-testid="vip-rung" data-level={row.level} data-state={state}>
+    <li className="relative" data-testid="vip-rung" data-level={row.level} data-state={state}>
       <div className={`flex flex-col gap-3 rounded-2xl border p-3.5 ${RUNG_STYLE[state]}`}>
         <div className="flex items-center gap-3">
           <VipMedal level={row.level} size={52} className={state === 'locked' ? 'opacity-60 grayscale-[40%]' : ''} />
@@ -77,7 +76,10 @@ function Rung({ row, state, info }: { row: VipLevelRow; state: RungState; info: 
               {state === 'reached' ? <CheckIcon size={16} className="shrink-0 text-money" aria-label={t('vip.reached')} /> : null}
             </p>
             <p className="text-xs text-muted tabular-nums">
-              {t('vip.requirement_line', { recharge: formatMoney(row.min_recharge), betting: formatMoney(row.min_betting) })}
+              {t('vip.min_recharge')} <span className="text-soft">{formatMoney(row.min_recharge)}</span>
+            </p>
+            <p className="text-xs text-muted tabular-nums">
+              {t('vip.min_betting')} <span className="text-soft">{formatMoney(row.min_betting)}</span>
             </p>
           </div>
           <div className="shrink-0 text-right">
@@ -93,12 +95,12 @@ function Rung({ row, state, info }: { row: VipLevelRow; state: RungState; info: 
 
 /** The levels from the first to the top: what is done, where the member is, what comes next. */
 export function LevelLadder({ info }: { info: VipInfo }) {
-  const { t } = useTranslation(NS);
+  const { t } = useLoyaltyTranslation();
   const { userviplvl, progress } = info.uservip;
   return (
     <section className="flex flex-col gap-3" aria-label={t('vip.ladder')}>
       <h2 className="text-[15px] font-bold text-white">{t('vip.ladder')}</h2>
-      <ol className="relative flex flex-col gap-2.5 before:absolute before:top-4 before:bottom-4 before:left-[34px] before:w-0.5 before:bg-line/60">
+      <ol className="relative flex flex-col gap-2.5 before:absolute before:top-4 before:bottom-4 before:left-[40px] before:w-0.5 before:bg-line/60">
         {info.data.map((row) => (
           <Rung key={row.level} row={row} info={info} state={rungState(row.level, userviplvl, progress.next_level)} />
         ))}

@@ -1,5 +1,4 @@
 import { type ReactNode, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Card } from '../../components/card.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { Pager } from '../../components/pager.tsx';
@@ -9,7 +8,7 @@ import { formatDateTime, formatMoney } from '../../lib/format.ts';
 import { moneyCentavos } from '../../lib/user.ts';
 import { HISTORY_PAGE_SIZE, useVipHistory, type VipHistoryItem } from './vip.api.ts';
 import { VipMedal } from './vip-medal.tsx';
-import { NS } from './vip-ui.tsx';
+import { useLoyaltyTranslation } from './vip-ui.tsx';
 
 const TRACK_LABEL: Record<VipHistoryItem['track'], string> = {
   level: 'vip.track_level',
@@ -18,7 +17,7 @@ const TRACK_LABEL: Record<VipHistoryItem['track'], string> = {
 };
 
 function HistoryRow({ item }: { item: VipHistoryItem }) {
-  const { t } = useTranslation(NS);
+  const { t } = useLoyaltyTranslation();
   const rewarded = moneyCentavos(item.reward) > 0;
   return (
     <li className="flex items-center gap-3 border-b border-line/40 py-3 last:border-0" data-testid="vip-history-item">
@@ -36,7 +35,7 @@ function HistoryRow({ item }: { item: VipHistoryItem }) {
 
 /** Every level change of the member (VIP, slot and live tracks) with the reward it paid. */
 export function VipHistoryList() {
-  const { t } = useTranslation(NS);
+  const { t } = useLoyaltyTranslation();
   const [page, setPage] = useState(1);
   const history = useVipHistory(page, true);
   let body: ReactNode;

@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonClass } from '../../components/button.tsx';
 import { LoadError } from '../../components/load-error.tsx';
@@ -11,14 +10,14 @@ import { useIsLoggedIn } from '../../lib/session.ts';
 import { HowToLevelUp, LevelLadder } from './level-ladder.tsx';
 import { useVipInfo, type VipInfo } from './vip.api.ts';
 import { VipHistoryList } from './vip-history.tsx';
-import { CategoryLevels, LevelBenefits, LevelTable, NS, VipHero } from './vip-ui.tsx';
+import { CategoryLevels, LevelBenefits, LevelTable, useLoyaltyTranslation, VipHero } from './vip-ui.tsx';
 
 // The pages' texts live in the lazy `loyalty` catalogue: this module waits for it before rendering.
 await loadLoyaltyNamespace();
 
 function VipSkeleton() {
   return (
-    <div className="grid gap-4 lg:grid-cols-2">
+    <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
       <Skeleton className="h-[340px]" />
       <Skeleton className="h-[340px]" />
     </div>
@@ -44,7 +43,7 @@ function WithVipInfo({ children }: { children: (info: VipInfo) => ReactNode }) {
 
 /** /vip: the member's level, progress to the next one, every level's benefits and the level history. */
 export function VipPage() {
-  const { t } = useTranslation(NS);
+  const { t } = useLoyaltyTranslation();
   return (
     <section className="mx-auto flex w-full max-w-5xl flex-col">
       <PageHeader
@@ -58,14 +57,14 @@ export function VipPage() {
       <WithVipInfo>
         {(info) => (
           <div className="flex flex-col gap-4">
-            <div className="grid items-start gap-4 lg:grid-cols-2">
+            <div className="grid grid-cols-1 items-start gap-4 lg:grid-cols-2">
               <div className="flex flex-col gap-4">
                 <VipHero info={info} />
                 <CategoryLevels info={info} />
               </div>
               <LevelBenefits info={info} />
             </div>
-            <div className="grid items-start gap-4 lg:grid-cols-2">
+            <div className="grid grid-cols-1 items-start gap-4 lg:grid-cols-2">
               <LevelTable info={info} />
               <VipHistoryList />
             </div>
@@ -78,7 +77,7 @@ export function VipPage() {
 
 /** /nivel: the ladder of levels, focused on how to reach the next one. */
 export function LevelPage() {
-  const { t } = useTranslation(NS);
+  const { t } = useLoyaltyTranslation();
   return (
     <section className="mx-auto flex w-full max-w-3xl flex-col">
       <PageHeader title={t('pages.nivel')} />

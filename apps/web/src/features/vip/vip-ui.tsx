@@ -8,7 +8,10 @@ import { moneyCentavos } from '../../lib/user.ts';
 import { levelRow, type VipInfo, type VipLevelRow, type VipProgress } from './vip.api.ts';
 import { metalOf, VipMedal } from './vip-medal.tsx';
 
-export const NS = ['loyalty', 'web'] as const;
+const NS = ['loyalty', 'web'] as const;
+
+/** Texts from the `loyalty` catalogue first, then from `web` (page titles, categories, empty texts). */
+export const useLoyaltyTranslation = () => useTranslation(NS, { nsMode: 'fallback' });
 
 /** "VIP 3" unless the operator named the level. */
 export function levelTitle(row: VipLevelRow | undefined, level: number): string {
@@ -19,7 +22,7 @@ type BarProps = { label: string; current: string; target: string | undefined; re
 
 /** One requirement towards the next level: how much is done, of how much, and what is left. */
 export function ProgressBar({ label, current, target, remaining, percent }: BarProps) {
-  const { t } = useTranslation(NS);
+  const { t } = useLoyaltyTranslation();
   const clamped = Math.max(0, Math.min(100, percent));
   const done = moneyCentavos(remaining) === 0;
   return (
@@ -56,7 +59,7 @@ export function ProgressBar({ label, current, target, remaining, percent }: BarP
 
 /** The level-up requirements left: recharge and betting towards the next VIP level. */
 export function NextLevelProgress({ info }: { info: VipInfo }) {
-  const { t } = useTranslation(NS);
+  const { t } = useLoyaltyTranslation();
   const { uservip, data } = info;
   const next = levelRow(data, uservip.progress.next_level);
   if (uservip.progress.next_level === null) {
@@ -85,7 +88,7 @@ export function NextLevelProgress({ info }: { info: VipInfo }) {
 
 /** The member's level with its medal, totals and the progress to the next level. */
 export function VipHero({ info }: { info: VipInfo }) {
-  const { t } = useTranslation(NS);
+  const { t } = useLoyaltyTranslation();
   const { uservip, data } = info;
   const metal = metalOf(uservip.userviplvl);
   const title = uservip.level_name || levelTitle(levelRow(data, uservip.userviplvl), uservip.userviplvl);
@@ -142,7 +145,7 @@ export function Stat({ label, value, tone = 'text-white', testId }: { label: str
 type TrackProps = { title: string; level: number; total: string; progress: VipProgress; target: string | undefined };
 
 function TrackProgress({ title, level, total, progress, target }: TrackProps) {
-  const { t } = useTranslation(NS);
+  const { t } = useLoyaltyTranslation();
   return (
     <div className="flex flex-col gap-3 rounded-xl bg-ink/40 p-3.5">
       <div className="flex items-center gap-3">
@@ -169,7 +172,7 @@ function TrackProgress({ title, level, total, progress, target }: TrackProps) {
 
 /** Slot and live levels follow lifetime valid bets in slots and in live games, each on its own ladder. */
 export function CategoryLevels({ info }: { info: VipInfo }) {
-  const { t } = useTranslation(NS);
+  const { t } = useLoyaltyTranslation();
   const { uservip, data } = info;
   return (
     <Card className="flex flex-col gap-3">
@@ -177,7 +180,7 @@ export function CategoryLevels({ info }: { info: VipInfo }) {
         <h2 className="text-[15px] font-bold text-white">{t('vip.category_levels')}</h2>
         <p className="text-xs text-muted">{t('vip.category_levels_hint')}</p>
       </div>
-      <div className="grid gap-3 sm:grid-cols-2">
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
         <TrackProgress
           title={t('vip.slot_level')}
           level={uservip.slot_level}
@@ -199,11 +202,11 @@ export function CategoryLevels({ info }: { info: VipInfo }) {
 
 /** Rebate rates of one level by game category, as percentages. */
 export function RebateRatesGrid({ rates }: { rates: Record<string, number> }) {
-  const { t } = useTranslation(NS);
+  const { t } = useLoyaltyTranslation();
   const known = CATEGORIES.filter((category) => rates[category] !== undefined);
   if (known.length === 0) return <p className="text-sm text-muted">{t('empty.no_data')}</p>;
   return (
-    <dl className="grid grid-cols-2 gap-1.5 sm:grid-cols-3">
+    <dl className="grid grid-cols-2 gap-1.5">
       {known.map((category) => (
         <div key={category} className="flex items-center justify-between gap-2 rounded-lg bg-ink/40 px-3 py-2 text-[13px]">
           <dt className="truncate text-soft">{t(`categories.${category}`)}</dt>
@@ -216,7 +219,7 @@ export function RebateRatesGrid({ rates }: { rates: Record<string, number> }) {
 
 /** What one level asks and gives; a row of medals picks the level. */
 export function LevelBenefits({ info }: { info: VipInfo }) {
-  const { t } = useTranslation(NS);
+  const { t } = useLoyaltyTranslation();
   const { uservip, data } = info;
   const [picked, setPicked] = useState<number>(uservip.progress.next_level ?? uservip.userviplvl);
   const row = levelRow(data, picked) ?? data[0];
@@ -274,7 +277,7 @@ export function LevelBenefits({ info }: { info: VipInfo }) {
 
 /** Every level's thresholds and reward in one table; the member's level is marked. */
 export function LevelTable({ info }: { info: VipInfo }) {
-  const { t } = useTranslation(NS);
+  const { t } = useLoyaltyTranslation();
   const current = info.uservip.userviplvl;
   return (
     <Card className="flex flex-col gap-3 !px-0 md:!px-0">
