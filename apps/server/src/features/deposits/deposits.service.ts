@@ -223,12 +223,6 @@ async function creditInTransaction(trx: Database, order: OrderRow, endToEndId: s
     const current = await trx.selectFrom('deposit_orders').select('status').where('id', '=', order.id).executeTakeFirstOrThrow();
     return current.status === 'credited' ? 'duplicate' : 'expired_order';
   }
-  // Lifetime recharge (VIP progress) moves with the credit, in the same transaction.
-  await trx
-    .updateTable('members')
-    .set({ total_recharge_centavos: sql`total_recharge_centavos + ${order.amount_centavos}` })
-    .where('id', '=', order.member_id)
-    .execute();
   const net = order.amount_centavos - order.fee_centavos;
   const lines = [
     { account: house('psp_clearing'), amountCentavos: -order.amount_centavos },
@@ -241,6 +235,13 @@ async function creditInTransaction(trx: Database, order: OrderRow, endToEndId: s
     lines,
     meta: { order_no: order.order_no, end_to_end_id: endToEndId },
   });
+  // Lifetime recharge (VIP progress) moves with the credit, after the cash account (lock order:
+  // accounts, then the member row; see lockMember).
+  await trx
+    .updateTable('members')
+    .set({ total_recharge_centavos: sql`total_recharge_centavos + ${order.amount_centavos}` })
+    .where('id', '=', order.member_id)
+    .execute();
   return 'credited';
 }
 

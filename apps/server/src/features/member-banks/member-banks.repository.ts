@@ -7,8 +7,18 @@ export const MAX_LIVE_KEYS = 5;
  * Takes the member's row lock for the rest of the transaction (a no-op update: PostgreSQL locks the
  * row, SQLite already runs one writer at a time), so per-member limits counted after it hold under
  * concurrent requests.
+ *
+ * Lock order, everywhere: the member's ledger accounts first, then the member row. A game round
+ * debits cash (locking the account) and then counts its valid bet on the member row; taking the
+ * accounts here first keeps claims, withdrawals and key bindings in the same order, so a bet and a
+ * claim of the same member at the same instant queue instead of deadlocking.
  */
 export async function lockMember(trx: Database, memberId: number) {
+  await trx
+    .updateTable('ledger_accounts')
+    .set((eb) => ({ version: eb.ref('version') }))
+    .where('member_id', '=', memberId)
+    .execute();
   return trx
     .updateTable('members')
     .set((eb) => ({ cpf: eb.ref('cpf') }))
