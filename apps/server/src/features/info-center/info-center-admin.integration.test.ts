@@ -375,3 +375,35 @@ describe('announcements', () => {
     expect(await t.ctx.db.selectFrom('announcements').select('id').where('title_json', 'like', '%only English%').execute()).toEqual([]);
   });
 });
+
+describe('hostile input', () => {
+  it('never answers 500 to a corrupted field of any information centre write', async () => {
+    const member = await registerMember(t.app);
+    const existing = json(await call('POST', API.admin.announcements, announcement())).data.id as number;
+    const endpoints: { method: Method; url: string; token: string; valid: Record<string, unknown> }[] = [
+      { method: 'POST', url: API.admin.notifications, token: admin, valid: { member_id: member.id, title: 't', body: 'b' } },
+      { method: 'POST', url: API.admin.announcements, token: admin, valid: announcement({ pinned: true, starts_at: null }) },
+      { method: 'PATCH', url: API.admin.announcement(existing), token: admin, valid: { enabled: true, titles: { pt: 'x' } } },
+      { method: 'POST', url: API.info.notificationRead, token: member.token, valid: { id: 1 } },
+      { method: 'POST', url: API.info.announcementRead, token: member.token, valid: { id: existing } },
+    ];
+    const hostile: unknown[] = [null, [], {}, -1, 0, 1e308, 'x'.repeat(20_000), '\u0000', true, { $gt: '' }, ['a'], 'NaN'];
+    for (const endpoint of endpoints) {
+      for (const field of Object.keys(endpoint.valid)) {
+        for (const value of hostile) {
+          const response = await call(endpoint.method, endpoint.url, { ...endpoint.valid, [field]: value }, endpoint.token);
+          expect(response.statusCode, `${endpoint.method} ${endpoint.url} ${field}=${JSON.stringify(value)?.slice(0, 40)}`).toBeLessThan(
+            500,
+          );
+        }
+      }
+    }
+    // Only well-formed notes were written ('NaN' is just a word, so a valid title or body).
+    const notes = await t.ctx.db.selectFrom('notifications').select(['title', 'body']).where('member_id', '=', member.id).execute();
+    expect(notes.length).toBeGreaterThan(0);
+    for (const note of notes) {
+      expect(['t', 'NaN']).toContain(note.title);
+      expect(['b', 'NaN']).toContain(note.body);
+    }
+  });
+});
