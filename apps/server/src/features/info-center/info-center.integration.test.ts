@@ -336,3 +336,17 @@ describe('bad input', () => {
     expect(malformed.statusCode).toBe(422);
   });
 });
+
+describe('OpenAPI', () => {
+  it('documents every information centre endpoint, player and back office', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(response.statusCode).toBe(200);
+    const paths = (response.json() as { paths: Record<string, Record<string, unknown>> }).paths;
+    for (const path of [API.info.support, API.info.notification, API.info.announcement, API.info.unread])
+      expect(paths[path]).toHaveProperty('get');
+    for (const path of [API.info.notificationRead, API.info.announcementRead]) expect(paths[path]).toHaveProperty('post');
+    expect(Object.keys(paths[API.admin.notifications] ?? {}).sort()).toEqual(['get', 'post']);
+    expect(Object.keys(paths[API.admin.announcements] ?? {}).sort()).toEqual(['get', 'post']);
+    expect(Object.keys(paths['/api/admin/announcements/{id}'] ?? {}).sort()).toEqual(['delete', 'get', 'patch']);
+  });
+});
