@@ -1,5 +1,6 @@
 import { formatCentavos } from '@casino/shared/money';
 import type { ActivityCheck, ActivityClaimBody, ActivityState, ActivityType, ClaimResult } from '@casino/shared/schemas/promotions';
+import { DEPOSIT_LINKED_ACTIVITIES } from '@casino/shared/schemas/promotions';
 import type { ErrorCode } from '@casino/shared/errors';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
@@ -173,7 +174,9 @@ export function sharedGate(run: Pick<ActivityRun<unknown>, 'member' | 'site' | '
   if (!activity.enabled) return 'disabled';
   if (activity.startsAt && Date.parse(activity.startsAt) > now.getTime()) return 'not_started';
   if (activity.endsAt && Date.parse(activity.endsAt) <= now.getTime()) return 'ended';
-  if (site.regulated === 1 && activity.depositLinked) return 'regulated';
+  // The spec's deposit-triggered activities stay deposit-linked whatever the row says: an operator
+  // cannot switch the regulated profile's refusal off by unticking a flag.
+  if (site.regulated === 1 && (activity.depositLinked || DEPOSIT_LINKED_ACTIVITIES.includes(activity.type))) return 'regulated';
   if (member.level < activity.minVipLevel) return 'upgrade_required';
   return undefined;
 }
