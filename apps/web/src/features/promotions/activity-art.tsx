@@ -104,37 +104,39 @@ function GiftBox({ x, y, size, body, ribbon }: { x: number; y: number; size: num
   );
 }
 
-/** A treasure chest, closed or with its lid thrown back. Also drawn large on /bau-do-tesouro. */
-export function ChestShape({ x, y, w, open, gold }: { x: number; y: number; w: number; open: boolean; gold: string }) {
+/** A treasure chest, closed or with its lid thrown back and coins piled inside. */
+function ChestShape({ x, y, w, open, gold }: { x: number; y: number; w: number; open: boolean; gold: string }) {
   const h = w * 0.62;
+  const top = y - h * 0.35;
   return (
     <g>
-      {open ? <ellipse cx={x} cy={y - h * 0.2} rx={w * 0.55} ry={h * 0.45} fill="#fde68a" opacity="0.35" /> : null}
-      <rect x={x - w / 2} y={y - h * 0.35} width={w} height={h * 0.7} rx={w * 0.05} fill="#7c2d12" stroke="#451a03" strokeWidth="2" />
-      <rect x={x - w / 2} y={y - h * 0.1} width={w} height={h * 0.1} fill={`url(#${gold})`} />
-      <rect x={x - w * 0.08} y={y - h * 0.22} width={w * 0.16} height={h * 0.3} rx="3" fill={`url(#${gold})`} stroke="#92400e" />
       {open ? (
         <>
-          <Coin x={x - w * 0.18} y={y - h * 0.45} r={w * 0.1} gold={gold} />
-          <Coin x={x + w * 0.16} y={y - h * 0.5} r={w * 0.09} gold={gold} />
-          <Coin x={x} y={y - h * 0.62} r={w * 0.11} gold={gold} />
+          <ellipse cx={x} cy={top - h * 0.1} rx={w * 0.6} ry={h * 0.5} fill="#fde68a" opacity="0.35" />
           <path
-            d={`M${x - w / 2},${y - h * 0.35} L${x - w * 0.42},${y - h * 1.05} L${x + w * 0.42},${y - h * 1.05} L${x + w / 2},${y - h * 0.35} Z`}
-            fill="#9a3412"
+            d={`M${x - w / 2},${top} L${x - w * 0.44},${top - h * 0.62} L${x + w * 0.44},${top - h * 0.62} L${x + w / 2},${top} Z`}
+            fill="#7c2d12"
             stroke="#451a03"
             strokeWidth="2"
-            opacity="0.9"
           />
+          <rect x={x - w * 0.44} y={top - h * 0.66} width={w * 0.88} height={h * 0.08} rx="3" fill={`url(#${gold})`} />
+          <Coin x={x - w * 0.22} y={top - h * 0.02} r={w * 0.11} gold={gold} />
+          <Coin x={x + w * 0.2} y={top - h * 0.04} r={w * 0.1} gold={gold} />
+          <Coin x={x} y={top - h * 0.14} r={w * 0.12} gold={gold} />
         </>
-      ) : (
+      ) : null}
+      <rect x={x - w / 2} y={top} width={w} height={h * 0.7} rx={w * 0.05} fill="#9a3412" stroke="#451a03" strokeWidth="2" />
+      <rect x={x - w / 2} y={y - h * 0.1} width={w} height={h * 0.1} fill={`url(#${gold})`} />
+      <rect x={x - w * 0.08} y={y - h * 0.22} width={w * 0.16} height={h * 0.3} rx="3" fill={`url(#${gold})`} stroke="#92400e" />
+      {open ? null : (
         <path
-          d={`M${x - w / 2},${y - h * 0.35} C${x - w / 2},${y - h * 0.95} ${x + w / 2},${y - h * 0.95} ${x + w / 2},${y - h * 0.35} Z`}
+          d={`M${x - w / 2},${top} C${x - w / 2},${y - h * 0.95} ${x + w / 2},${y - h * 0.95} ${x + w / 2},${top} Z`}
           fill="#9a3412"
           stroke="#451a03"
           strokeWidth="2"
         />
       )}
-      <rect x={x - w * 0.56} y={y - h * 0.38} width={w * 1.12} height={h * 0.08} rx="3" fill={`url(#${gold})`} />
+      <rect x={x - w * 0.53} y={top - h * 0.04} width={w * 1.06} height={h * 0.08} rx="3" fill={`url(#${gold})`} />
     </g>
   );
 }
@@ -230,7 +232,7 @@ function motif(type: ActivityType, gold: string, colors: [string, string]): Reac
         </>
       );
     case 'treasurechest':
-      return <ChestShape x={160} y={108} w={96} open gold={gold} />;
+      return <ChestShape x={160} y={118} w={104} open gold={gold} />;
     case 'weekly':
       return (
         <>

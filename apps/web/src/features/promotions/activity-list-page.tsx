@@ -72,7 +72,7 @@ function ActivityCard({ item, onDetails }: { item: ActivityOverviewItem; onDetai
     >
       <Link to={item.route} className="relative block" tabIndex={-1} aria-hidden="true">
         <ActivityImage item={item} className="aspect-[2/1] w-full" />
-        <span className="absolute top-2.5 left-2.5">
+        <span className="absolute top-2.5 left-2.5 rounded-full bg-ink/80 backdrop-blur-sm">
           <StateBadge state={item.state} />
         </span>
       </Link>

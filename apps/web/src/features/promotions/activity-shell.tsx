@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../components/empty-state.tsx';
+import { errorMessage } from '../../lib/api.ts';
 import { formatMoney } from '../../lib/format.ts';
 import { useIsLoggedIn } from '../../lib/session.ts';
 import { ActivityArt } from './activity-art.tsx';
@@ -59,7 +60,7 @@ export function useActivity(type: ActivityType) {
   const check = useActivityCheck(type, loggedIn);
   // A visitor is not told why an activity is missing: the overview leaves out what is off or over.
   const off = !loggedIn && info.isSuccess && !info.item;
-  return { loggedIn, item: info.item, check, off };
+  return { type, loggedIn, item: info.item, check, off };
 }
 
 /**
@@ -74,10 +75,15 @@ export function MemberPanel({
   children: (check: ActivityCheck) => ReactNode;
 }) {
   const { t } = useTranslation();
-  const { loggedIn, check, off } = activity;
+  const { t: tp } = useTranslation('promo');
+  const { type, loggedIn, check, off } = activity;
   if (!loggedIn) return off ? <EmptyState text={t('empty.no_activity')} /> : <VisitorPrompt />;
   if (check.isPending) return <BlockSkeleton rows={2} height="h-28" />;
-  if (check.isError) return <LoadError error={check.error} onRetry={() => void check.refetch()} />;
+  if (check.isError) {
+    // Spec section 8: "Error in ftd list: ...", "Error in invitationactivity list: ...".
+    const message = tp('errors.list_failed', { type, message: errorMessage(check.error) });
+    return <LoadError error={check.error} message={message} onRetry={() => void check.refetch()} />;
+  }
   return children(check.data);
 }
 

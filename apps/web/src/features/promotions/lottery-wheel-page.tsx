@@ -117,7 +117,7 @@ function WheelPlay({ type, check }: { type: WheelType; check: ActivityCheck }) {
           {spinning
             ? t('wheel.spinning')
             : outOfSpins
-              ? t('wheel.no_spins')
+              ? t('state.no_spins')
               : check.state === 'eligible'
                 ? t('wheel.spin')
                 : t(`state.${check.state}`)}

@@ -1,11 +1,10 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/button.tsx';
 import { CheckIcon } from '../../components/icons.tsx';
 import { formatMoney } from '../../lib/format.ts';
 import { useMediaQuery } from '../../lib/use-media-query.ts';
 import { moneyCentavos } from '../../lib/user.ts';
-import { ActivityArt } from './activity-art.tsx';
 import { ActivityShell } from './activity-shell.tsx';
 import { formatShortMoney, ProgressBar, StateMessage } from './promo-ui.tsx';
 import { type ActivityCheck, type ClaimOutcome, useClaimActivity } from './promotions.api.ts';
@@ -18,6 +17,51 @@ function prizeRange(check: ActivityCheck): [string, string] | null {
   if (rewards.length === 0) return null;
   const sorted = [...rewards].sort((a, b) => moneyCentavos(a) - moneyCentavos(b));
   return [sorted[0] ?? '0.00', sorted[sorted.length - 1] ?? '0.00'];
+}
+
+/** The closed side of the card: a golden box with a question mark on a night sky. */
+function MysteryFront() {
+  const id = useId().replace(/[^a-zA-Z0-9_-]/g, '');
+  const stars = [
+    [30, 24, 2],
+    [62, 120, 1.5],
+    [270, 30, 2.2],
+    [300, 118, 1.6],
+    [240, 140, 1.2],
+    [90, 40, 1.2],
+    [210, 20, 1.4],
+  ];
+  return (
+    <svg viewBox="0 0 320 160" className="size-full" aria-hidden="true" preserveAspectRatio="xMidYMid slice">
+      <defs>
+        <linearGradient id={`${id}-sky`} x1="0" y1="0" x2="1" y2="1">
+          <stop offset="0" stopColor="#1e1b4b" />
+          <stop offset="1" stopColor="#4c1d95" />
+        </linearGradient>
+        <linearGradient id={`${id}-gold`} x1="0" y1="0" x2="0" y2="1">
+          <stop offset="0" stopColor="#fde68a" />
+          <stop offset="1" stopColor="#d99a1e" />
+        </linearGradient>
+        <radialGradient id={`${id}-glow`} cx="0.5" cy="0.5" r="0.5">
+          <stop offset="0" stopColor="#c4b5fd" stopOpacity="0.55" />
+          <stop offset="1" stopColor="#c4b5fd" stopOpacity="0" />
+        </radialGradient>
+      </defs>
+      <rect width="320" height="160" fill={`url(#${id}-sky)`} />
+      {stars.map(([x, y, r]) => (
+        <circle key={`${x}-${y}`} cx={x} cy={y} r={r} fill="#fff" opacity="0.8" />
+      ))}
+      <circle cx="160" cy="84" r="70" fill={`url(#${id}-glow)`} />
+      <rect x="118" y="70" width="84" height="62" rx="6" fill={`url(#${id}-gold)`} stroke="#fef3c7" strokeWidth="2" />
+      <rect x="110" y="56" width="100" height="20" rx="5" fill="#fbbf24" stroke="#fef3c7" strokeWidth="2" />
+      <rect x="152" y="56" width="16" height="76" fill="#7c3aed" />
+      <path d="M160,56 C140,30 124,50 160,56 C196,50 180,30 160,56 Z" fill="#7c3aed" stroke="#ddd6fe" strokeWidth="1.5" />
+      <circle cx="160" cy="104" r="17" fill="#1e1b4b" stroke="#fef3c7" strokeWidth="2" />
+      <text x="160" y="113" textAnchor="middle" fontSize="26" fontWeight="900" fill="#fde68a" fontFamily="Inter, Arial, sans-serif">
+        ?
+      </text>
+    </svg>
+  );
 }
 
 /**
@@ -51,7 +95,7 @@ function MysteryCard({
         data-revealed={flipped}
       >
         <div className={`${face} border border-violet-400/40`}>
-          <ActivityArt type="mystery" className="size-full" />
+          <MysteryFront />
         </div>
         <div
           className={`${face} flex flex-col items-center justify-center gap-1 border border-gold/60 bg-gradient-to-br from-violet-800 via-indigo-900 to-ink`}
@@ -144,7 +188,7 @@ export function MysteryPage() {
           ? tp('rules.mystery_deposit', { amount: formatMoney(check.min_recharge) })
           : tp('rules.mystery_deposit_generic'),
         tp('rules.mystery_weekly'),
-        tp('rules.wheel_fair'),
+        tp('rules.mystery_fair'),
         wageringRule(tp, check),
         ...vipRule(tp, check),
       ]}

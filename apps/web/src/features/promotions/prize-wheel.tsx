@@ -135,20 +135,22 @@ export function PrizeWheel({ prizes, rotationDeg, durationMs, winner, label }: P
                   ) : (
                     <DefaultPrizeIcon gold={`${gold}-in`} />
                   )}
-                  <text
-                    x="0"
-                    y="-72"
-                    textAnchor="middle"
-                    fontSize={count > 10 ? 9 : 11}
-                    fontWeight="800"
-                    fill="#fff"
-                    fontFamily="Inter, Arial, sans-serif"
-                    stroke="#0006"
-                    strokeWidth="0.6"
-                    paintOrder="stroke"
-                  >
-                    {prize ? formatShortMoney(prize.reward) : '?'}
-                  </text>
+                  {prize ? (
+                    <text
+                      x="0"
+                      y="-72"
+                      textAnchor="middle"
+                      fontSize={count > 10 ? 9 : 11}
+                      fontWeight="800"
+                      fill="#fff"
+                      fontFamily="Inter, Arial, sans-serif"
+                      stroke="#0006"
+                      strokeWidth="0.6"
+                      paintOrder="stroke"
+                    >
+                      {formatShortMoney(prize.reward)}
+                    </text>
+                  ) : null}
                 </g>
               </g>
             );

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { Button } from '../../components/button.tsx';
@@ -21,8 +21,13 @@ const TABS = [
 /** The four promotion screens of spec section 2, one tap apart. */
 export function PromotionTabs() {
   const { t } = useTranslation();
+  const nav = useRef<HTMLElement>(null);
+  // On a phone the last tabs sit past the edge: bring the current one into view.
+  useEffect(() => {
+    nav.current?.querySelector('[aria-current="page"]')?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }, []);
   return (
-    <nav aria-label={t('nav.promotions')} className="scrollbar-none -mx-3 flex gap-2 overflow-x-auto px-3 md:mx-0 md:px-0">
+    <nav ref={nav} aria-label={t('nav.promotions')} className="scrollbar-none -mx-3 flex gap-2 overflow-x-auto px-3 md:mx-0 md:px-0">
       {TABS.map((tab) => (
         <NavLink
           key={tab.to}
@@ -205,12 +210,12 @@ export function VisitorPrompt() {
 }
 
 /** A failed load: the server's message and a retry button. */
-export function LoadError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+export function LoadError({ error, onRetry, message }: { error: unknown; onRetry: () => void; message?: string }) {
   const { t } = useTranslation();
   return (
     <div className="flex flex-col items-center gap-3 rounded-2xl border border-danger/30 bg-danger/5 px-6 py-8 text-center" role="alert">
       <AlertIcon size={28} className="text-danger" />
-      <p className="text-sm text-soft">{errorMessage(error)}</p>
+      <p className="text-sm text-soft">{message ?? errorMessage(error)}</p>
       <Button variant="ghost" size="sm" onClick={onRetry}>
         {t('common.retry')}
       </Button>
@@ -237,13 +242,19 @@ export function formatDateTime(iso: string | null | undefined): string {
   return new Intl.DateTimeFormat(locale(), { dateStyle: 'short', timeStyle: 'short' }).format(date);
 }
 
-/** A São Paulo calendar day ("2025-03-01") as the reader writes dates, without a time-zone shift. */
+/**
+ * A São Paulo calendar day ("2025-03-01") or month ("2025-03") as the reader writes dates,
+ * without a time-zone shift.
+ */
 export function formatDay(day: string | null | undefined): string {
   if (!day) return '-';
-  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(day);
+  const match = /^(\d{4})-(\d{2})(?:-(\d{2}))?/.exec(day);
   if (!match) return day;
-  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
-  return new Intl.DateTimeFormat(locale(), { dateStyle: 'medium', timeZone: 'UTC' }).format(date);
+  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3] ?? 1)));
+  const options: Intl.DateTimeFormatOptions = match[3]
+    ? { dateStyle: 'short', timeZone: 'UTC' }
+    : { month: 'long', year: 'numeric', timeZone: 'UTC' };
+  return new Intl.DateTimeFormat(locale(), options).format(date);
 }
 
 /** Basis points as a percentage for the reader ("8%", "12,5%"). */

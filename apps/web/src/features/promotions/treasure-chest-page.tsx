@@ -25,7 +25,7 @@ function ChestSvg({ look, animate }: { look: ChestLook; animate: boolean }) {
   const metal = locked ? '#94a3b8' : `url(#${id}-gold)`;
   const transition = animate ? 'transform 700ms cubic-bezier(0.2, 1.4, 0.4, 1), opacity 500ms ease-out' : 'none';
   return (
-    <svg viewBox="0 0 120 100" className="w-full max-w-[140px]" aria-hidden="true">
+    <svg viewBox="-6 -16 132 116" className="w-full max-w-[140px]" aria-hidden="true">
       <defs>
         <linearGradient id={`${id}-gold`} x1="0" y1="0" x2="0" y2="1">
           <stop offset="0" stopColor="#fde68a" />
