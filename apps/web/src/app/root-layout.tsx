@@ -6,7 +6,7 @@ import { Modal } from '../components/modal.tsx';
 import { LoadingBlock } from '../components/spinner.tsx';
 import { Toaster } from '../components/toaster.tsx';
 import { hideLoginExpired, useLoginExpired } from '../lib/dialogs.ts';
-import { closeAuthModals, openLogin, useAuthModals } from '../lib/modals.ts';
+import { closeAuthModals, openLogin, openRegister, useAuthModals } from '../lib/modals.ts';
 import { useRealtime } from '../lib/realtime.ts';
 import { useIsLoggedIn, useSession } from '../lib/session.ts';
 import { useUserRefresh } from '../lib/user.ts';
@@ -82,6 +82,12 @@ export function RootLayout() {
     window.scrollTo(0, 0);
   }, [location.key]);
   useUserRefresh(location.key, loggedIn);
+
+  // An invitation link (/?invite_code=…) opens the register form for a visitor; the form reads the code.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, on the first page of the visit
+  useEffect(() => {
+    if (!loggedIn && /[?&](invite_code|code)=[A-Za-z0-9]/.test(window.location.search)) openRegister();
+  }, []);
 
   return (
     <>
