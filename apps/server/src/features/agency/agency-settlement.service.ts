@@ -1,8 +1,8 @@
 import type { AppContext } from '../../context.ts';
 import { nowIso } from '../../db/database.ts';
-import { addDays, saoPauloDay } from '../../lib/sao-paulo.ts';
+import { addDays, dayRange, saoPauloDay } from '../../lib/sao-paulo.ts';
 import { afterCredit, creditBonus } from '../promotions/engine.ts';
-import { AGENCY_WAGERING_MULTIPLE, type Commission, computeDayCommissions } from './agency-commissions.ts';
+import { AGENCY_WAGERING_MULTIPLE, type Commission, computeDayCommissions, loadRates } from './agency-commissions.ts';
 import * as repo from './agency.repository.ts';
 
 /**
@@ -11,6 +11,9 @@ import * as repo from './agency.repository.ts';
  * row (agent, subordinate, day, source) and the bonus claim key both make a second run, or two
  * runs at the same instant on two processes, pay each commission once.
  */
+
+/** Subordinates whose commissions are computed and paid together (bounds a run's memory). */
+const SETTLEMENT_BATCH = 500;
 
 export interface SettlementResult {
   day: string;
@@ -28,7 +31,7 @@ export function commissionKey(c: Pick<Commission, 'agent_id' | 'subordinate_id' 
 
 /** Records and pays one commission; false when it was already recorded (by this or another run). */
 async function payCommission(ctx: AppContext, commission: Commission): Promise<boolean> {
-  const paid = await ctx.db.transaction().execute(async (trx) => {
+  return ctx.db.transaction().execute(async (trx) => {
     const commissionId = await repo.insertCommission(trx, commission, nowIso());
     if (commissionId === undefined) return false;
     const credited = await creditBonus(trx, {
@@ -55,8 +58,20 @@ async function payCommission(ctx: AppContext, commission: Commission): Promise<b
     if (transfer.transfer_id !== null) await repo.setCommissionTransfer(trx, commissionId, transfer.transfer_id);
     return true;
   });
-  if (paid) await afterCredit(ctx, commission.agent_id, 'agency_commission', commission.amount_centavos);
-  return paid;
+}
+
+/**
+ * One notification and one balance push per agent for what this run paid it (an agent with many
+ * subordinates would otherwise get two notifications per subordinate every day).
+ */
+async function notifyAgents(ctx: AppContext, paidByAgent: Map<number, number>): Promise<void> {
+  for (const [agentId, amountCentavos] of paidByAgent) {
+    try {
+      await afterCredit(ctx, agentId, 'agency_commission', amountCentavos);
+    } catch (error) {
+      ctx.log.warn({ err: error, agentId }, 'agency commission notification failed');
+    }
+  }
 }
 
 /**
@@ -66,22 +81,35 @@ async function payCommission(ctx: AppContext, commission: Commission): Promise<b
  */
 export async function settleAgencyDay(ctx: AppContext, day: string): Promise<SettlementResult> {
   await repo.startSettlement(ctx.db, day, nowIso());
-  const commissions = await computeDayCommissions(ctx.db, day);
+  // One rate table for the whole run; subordinates in batches, so memory stays bounded on big days.
+  const rates = await loadRates(ctx.db);
+  const active = await repo.activeMemberIds(ctx.db, day, dayRange(day));
   const result: SettlementResult = { day, paidNow: 0, paidNowCentavos: 0, failed: 0 };
+  const paidByAgent = new Map<number, number>();
+  for (let i = 0; i < active.length; i += SETTLEMENT_BATCH) {
+    const commissions = await computeDayCommissions(ctx.db, day, { subordinateIds: active.slice(i, i + SETTLEMENT_BATCH) }, rates);
+    await payAll(ctx, commissions, result, paidByAgent);
+  }
+  await notifyAgents(ctx, paidByAgent);
+  if (result.failed === 0) await repo.finishSettlement(ctx.db, day, await repo.dayTotals(ctx.db, day), nowIso());
+  if (result.paidNow > 0) ctx.log.info(result, 'agency commissions settled');
+  return result;
+}
+
+/** Pays a batch of commissions one transaction each, counting what this run paid and what failed. */
+async function payAll(ctx: AppContext, commissions: Commission[], result: SettlementResult, paidByAgent: Map<number, number>) {
   for (const commission of commissions) {
     try {
       if (await payCommission(ctx, commission)) {
         result.paidNow += 1;
         result.paidNowCentavos += commission.amount_centavos;
+        paidByAgent.set(commission.agent_id, (paidByAgent.get(commission.agent_id) ?? 0) + commission.amount_centavos);
       }
     } catch (error) {
       result.failed += 1;
       ctx.log.error({ err: error, key: commissionKey(commission) }, 'agency commission not paid');
     }
   }
-  if (result.failed === 0) await repo.finishSettlement(ctx.db, day, await repo.dayTotals(ctx.db, day), nowIso());
-  if (result.paidNow > 0) ctx.log.info(result, 'agency commissions settled');
-  return result;
 }
 
 /** Days among the `lookbackDays` before `today` whose settlement has not finished, oldest first. */

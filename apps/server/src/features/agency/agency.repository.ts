@@ -178,6 +178,19 @@ export interface BaseScope {
   subordinateIds?: number[] | undefined;
 }
 
+/** Members who recharged or bet on São Paulo day `day` (whose range is `range`), in id order. */
+export async function activeMemberIds(db: Database, day: string, range: { start: string; end: string }): Promise<number[]> {
+  const rows = await db
+    .selectFrom('deposit_orders')
+    .select('member_id')
+    .where('status', '=', 'credited')
+    .where('credited_at', '>=', range.start)
+    .where('credited_at', '<', range.end)
+    .union(db.selectFrom('member_daily_stats').select('member_id').where('day', '=', day).where('bet_centavos', '>', 0))
+    .execute();
+  return rows.map((row) => row.member_id).sort((a, b) => a - b);
+}
+
 /** Credited recharges of every subordinate in [start, end), per agent within AGENCY_MAX_DEPTH. */
 export async function rechargeBases(db: Database, range: { start: string; end: string }, scope: BaseScope = {}): Promise<CommissionBase[]> {
   if (scope.subordinateIds?.length === 0) return [];
