@@ -315,3 +315,58 @@ describe('what a member sees of the agency', () => {
     }
   });
 });
+
+describe('hostile input', () => {
+  const HOSTILE: unknown[] = [
+    "' OR 1=1 --",
+    '<script>alert(1)</script>',
+    '\u0000',
+    '../../etc/passwd',
+    '😀'.repeat(40),
+    -1,
+    1e308,
+    [],
+    {},
+    null,
+    true,
+  ];
+
+  it('never answers a corrupted field with a 500; the writing calls refuse it and create nothing', async () => {
+    const agent = await registerMember(t.app);
+    // Lists coerce their paging numbers (true reads as 1), so only the writing calls must refuse.
+    const endpoints: { url: string; writes: boolean; valid: Record<string, unknown> }[] = [
+      {
+        url: API.agency.subordinateRegister,
+        writes: true,
+        valid: { account: uniqueAccount('h'), password: 'secret123', confirm_password: 'secret123', phone: uniquePhone() },
+      },
+      { url: API.agency.bind, writes: true, valid: { phone: agent.user.phone, invite_code: agent.user.invite_code, uid: agent.id } },
+      { url: API.agency.inviteRecord, writes: false, valid: { page: 1, page_size: 20, uid: agent.id } },
+      { url: API.agency.reward, writes: false, valid: { page: 1, page_size: 20, days: 7 } },
+    ];
+    const before = await t.ctx.db
+      .selectFrom('members')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    for (const endpoint of endpoints) {
+      for (const field of [...Object.keys(endpoint.valid), 'unexpected']) {
+        for (const value of HOSTILE) {
+          const payload = { ...endpoint.valid, [field]: value };
+          const response = await post(endpoint.url, payload, agent.token);
+          const label = `${endpoint.url} ${field}=${JSON.stringify(value)} -> ${response.body.slice(0, 160)}`;
+          expect(response.statusCode, label).toBeLessThan(500);
+          if (endpoint.writes) expect(response.statusCode, label).toBeGreaterThanOrEqual(400);
+        }
+      }
+    }
+    for (const query of ['level=x', 'level=0', 'page=-1', 'page_size=1000', 'level=%00']) {
+      const response = await get(`${API.agency.subordinates}?${query}`, agent.token);
+      expect(response.statusCode, query).toBe(422);
+    }
+    const after = await t.ctx.db
+      .selectFrom('members')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    expect(Number(after.n)).toBe(Number(before.n));
+  });
+});
