@@ -31,6 +31,7 @@ function toRateRow(row: { depth: number; recharge_bp: number; betting_bp: number
   return { level: row.depth, recharge_bp: row.recharge_bp, betting_bp: row.betting_bp, updated_at: row.updated_at };
 }
 
+/** The rates by level as operators edit them. */
 export async function agencyRates(ctx: AppContext): Promise<AgencyRateRow[]> {
   return (await repo.listRates(ctx.db)).map(toRateRow);
 }
@@ -76,6 +77,7 @@ function toSettlementRow(row: {
   };
 }
 
+/** One page of daily settlements, newest day first (a stuck 'running' day shows here). */
 export async function agencySettlements(ctx: AppContext, page: { page: number; page_size: number }) {
   const { rows, total } = await repo.pageSettlements(ctx.db, page);
   return { list: rows.map(toSettlementRow), total, page: page.page, page_size: page.page_size };
@@ -98,6 +100,7 @@ export async function settleDayByOperator(ctx: AppContext, actor: Actor, day: st
   return { ...toSettlementRow(row), paid_now: result.paidNow };
 }
 
+/** One page of commissions paid, with the filtered total, for reconciling with the expense account. */
 export async function agencyCommissions(ctx: AppContext, query: AgencyCommissionsQuery) {
   const { rows, total, totalCentavos } = await repo.pageCommissions(ctx.db, {
     agentId: query.agent_id,

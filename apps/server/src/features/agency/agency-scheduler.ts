@@ -41,6 +41,7 @@ export function daysDue(unsettled: string[], now: Date, settleAt: string): strin
   return unsettled.filter((day) => day !== yesterday || saoPauloTime(now) >= settleAt);
 }
 
+/** Starts the minute check (and runs the first one now); `clock` lets tests stand at a chosen instant. */
 export function startAgencyScheduler(ctx: AppContext, settleAt: string, clock: () => Date = () => new Date()): AgencyScheduler {
   const failedAt = new Map<string, number>();
   let running: Promise<void> | undefined;

@@ -34,6 +34,7 @@ export async function insertMissingRates(db: Database, rows: { depth: number; re
     .execute();
 }
 
+/** Writes one level's rates (inserting the level if it has none). */
 export async function saveRate(trx: Database, row: { depth: number; recharge_bp: number; betting_bp: number }, now: string) {
   await trx
     .insertInto('agency_rates')
@@ -117,6 +118,7 @@ export async function firstRechargeAt(db: Database, memberIds: number[]): Promis
   return new Map(rows.filter((row) => row.first_at !== null).map((row) => [row.member_id, String(row.first_at)]));
 }
 
+/** The agents above a member, with how many levels up each is. */
 export async function ancestorsOf(db: Database, memberId: number) {
   return db.selectFrom('agency_tree').select(['ancestor_id', 'depth']).where('member_id', '=', memberId).execute();
 }
@@ -131,6 +133,7 @@ export async function descendantsOf(db: Database, memberId: number, maxDepth: nu
     .execute();
 }
 
+/** Adds closure rows; a row already there is kept as it is. */
 export async function insertTreeRows(trx: Database, rows: { member_id: number; ancestor_id: number; depth: number }[]) {
   if (rows.length === 0) return;
   await trx
@@ -261,6 +264,7 @@ export async function insertCommission(trx: Database, row: NewCommission, now: s
   return inserted?.id;
 }
 
+/** Links a commission to the ledger transfer that paid it. */
 export async function setCommissionTransfer(trx: Database, id: number, transferId: number) {
   await trx.updateTable('agency_commissions').set({ transfer_id: transferId }).where('id', '=', id).execute();
 }
@@ -449,6 +453,7 @@ export async function startSettlement(db: Database, day: string, now: string) {
     .execute();
 }
 
+/** Marks a day's settlement done with the totals of every run together. */
 export async function finishSettlement(db: Database, day: string, totals: { agents: number; totalCentavos: number }, now: string) {
   await db
     .updateTable('agency_settlements')
@@ -457,6 +462,7 @@ export async function finishSettlement(db: Database, day: string, totals: { agen
     .execute();
 }
 
+/** A day's settlement row, if the day was ever settled. */
 export async function findSettlement(db: Database, day: string) {
   return db.selectFrom('agency_settlements').selectAll().where('day', '=', day).executeTakeFirst();
 }
@@ -468,6 +474,7 @@ export async function doneDays(db: Database, days: string[]): Promise<Set<string
   return new Set(rows.map((row) => row.day));
 }
 
+/** The latest day whose settlement finished (the mechanism page shows it). */
 export async function lastSettledDay(db: Database): Promise<string | null> {
   const row = await db
     .selectFrom('agency_settlements')
@@ -477,6 +484,7 @@ export async function lastSettledDay(db: Database): Promise<string | null> {
   return row?.day ? String(row.day) : null;
 }
 
+/** One page of settlements, newest day first. */
 export async function pageSettlements(db: Database, page: { page: number; page_size: number }) {
   const [rows, count] = await Promise.all([
     db

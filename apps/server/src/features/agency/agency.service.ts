@@ -40,6 +40,7 @@ export function inviteLink(publicUrl: string, inviteCode: string): string {
   return `${publicUrl.replace(/\/+$/, '')}/?invite_code=${encodeURIComponent(inviteCode)}`;
 }
 
+/** The agency centre's header: invite code and link, team counts, commission pending today and paid so far. */
 export async function agencyOverview(ctx: AppContext, member: Member, lang: string): Promise<AgencyOverview> {
   const today = saoPauloDay();
   const [counts, pending, paid] = await Promise.all([
@@ -73,6 +74,7 @@ async function commissionBySubordinate(ctx: AppContext, agentId: number, subordi
   return (id: number) => (paid.get(id) ?? 0) + (pendingBySub.get(id) ?? 0);
 }
 
+/** The caller's subordinates (one level or all), with what each has earned the caller. */
 export async function agencySubordinates(
   ctx: AppContext,
   member: Member,

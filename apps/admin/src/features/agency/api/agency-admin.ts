@@ -17,6 +17,7 @@ const ratesKey = ['admin', 'agency', 'rates'] as const;
 const settlementsKey = ['admin', 'agency', 'settlements'] as const;
 const commissionsKey = ['admin', 'agency', 'commissions'] as const;
 
+/** The rates by level. */
 export function useAgencyRates() {
   return useQuery({
     queryKey: ratesKey,
@@ -37,6 +38,7 @@ export function useSaveAgencyRates() {
   });
 }
 
+/** One page of daily settlements, newest day first. */
 export function useAgencySettlements(page: number) {
   return useQuery({
     queryKey: [...settlementsKey, page],
@@ -65,6 +67,7 @@ export function useSettleAgencyDay() {
 export type CommissionFilters = { agentId: string; day: string; page: number };
 export type AgencyCommissionsPage = Page<AgencyCommissionRow> & { total_amount: string };
 
+/** One page of commissions paid, filtered by agent and day, with the filtered total. */
 export function useAgencyCommissions(filters: CommissionFilters) {
   return useQuery({
     queryKey: [...commissionsKey, filters],

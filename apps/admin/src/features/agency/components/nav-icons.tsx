@@ -4,6 +4,7 @@ import { CalendarCheck, HandCoins, type LucideIcon, type LucideProps, Network } 
 function icon(Glyph: LucideIcon) {
   return ({ size = 18, ...props }: LucideProps) => <Glyph size={size} strokeWidth={1.8} aria-hidden="true" focusable="false" {...props} />;
 }
+/** Rates by level: a tree of agents. */
 export const AgencyRatesIcon = icon(Network);
 export const AgencySettlementsIcon = icon(CalendarCheck);
 export const AgencyCommissionsIcon = icon(HandCoins);
