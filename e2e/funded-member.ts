@@ -1,3 +1,4 @@
+import { moneyStringToCentavos } from '../packages/shared/src/money.ts';
 import { baseURL } from './browser.ts';
 
 export type Answer<T> = { status: string; message: string; data: T };
@@ -12,10 +13,7 @@ export async function apiCall<T>(path: string, body?: unknown, bearer = ''): Pro
   return (await response.json()) as Answer<T>;
 }
 
-/**
- * Registers a member and deposits R$ 100,00 by PIX the way a player does: the order, then the
- * sandbox bank's pay button (a form post), then the credit, awaited. Answers the member's token.
- */
+/** Registers a member and deposits R$ 100,00 by PIX the way a player does. Answers the member's token. */
 export async function registerFundedMember(member: {
   account: string;
   password: string;
@@ -34,11 +32,20 @@ export async function registerFundedMember(member: {
   });
   if (registered.status !== 'success') throw new Error(`registration failed: ${registered.message}`);
   const token = registered.data.token;
+  await depositWithPix(token, '100');
+  return token;
+}
 
+/**
+ * Deposits `reais` by PIX for a logged-in member: the order, the sandbox bank's pay button (a form
+ * post), then the credit, awaited on the member's balance.
+ */
+export async function depositWithPix(token: string, reais: string): Promise<void> {
+  const before = moneyStringToCentavos((await apiCall<{ money: string }>('/api/auth/me', {}, token)).data.money) ?? 0;
   const channels = await apiCall<{ list: { id: number }[] }>('/api/payment/online/list', undefined, token);
   const order = await apiCall<{ sandbox_pay_url: string | null }>(
     '/api/recharge/online',
-    { money: '100', payment_id: channels.data.list[0]!.id },
+    { money: reais, payment_id: channels.data.list[0]!.id },
     token,
   );
   if (order.status !== 'success') throw new Error(`deposit order failed: ${order.message}`);
@@ -49,10 +56,10 @@ export async function registerFundedMember(member: {
     redirect: 'manual',
   });
   if (pay.status >= 400) throw new Error(`the sandbox bank answered ${pay.status}`);
+  const expected = before + (moneyStringToCentavos(reais) ?? Number.NaN);
   const deadline = Date.now() + 15_000;
-  while ((await apiCall<{ money: string }>('/api/auth/me', {}, token)).data.money !== '100.00') {
-    if (Date.now() > deadline) throw new Error('the R$ 100,00 deposit was not credited');
+  while (moneyStringToCentavos((await apiCall<{ money: string }>('/api/auth/me', {}, token)).data.money) !== expected) {
+    if (Date.now() > deadline) throw new Error(`the R$ ${reais} deposit was not credited`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  return token;
 }
