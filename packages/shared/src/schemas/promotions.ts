@@ -25,7 +25,14 @@ export const ACTIVITY_TYPES = [
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 
 /** Activities a deposit triggers: refused on a site with the regulated profile. */
-export const DEPOSIT_LINKED_ACTIVITIES: readonly ActivityType[] = ['ftd', 'rechargerebate', 'rechargetiers', 'welcome', 'lotterywheel', 'mystery'];
+export const DEPOSIT_LINKED_ACTIVITIES: readonly ActivityType[] = [
+  'ftd',
+  'rechargerebate',
+  'rechargetiers',
+  'welcome',
+  'lotterywheel',
+  'mystery',
+];
 
 /** Where each activity lives on the player site (spec section 2). */
 export const ACTIVITY_ROUTES: Record<ActivityType, string> = {

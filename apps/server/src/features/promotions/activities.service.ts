@@ -132,7 +132,12 @@ function pick(json: string, lang: string): string {
 }
 
 /** Every enabled activity of the site, with the member's state (visitors see 'visitor'). */
-export async function activitiesOverview(ctx: AppContext, site: Site, member: Member | undefined, lang: string): Promise<ActivityOverviewItem[]> {
+export async function activitiesOverview(
+  ctx: AppContext,
+  site: Site,
+  member: Member | undefined,
+  lang: string,
+): Promise<ActivityOverviewItem[]> {
   const now = new Date();
   const rows = await ctx.db
     .selectFrom('activities')
