@@ -264,7 +264,7 @@ describe('activities', () => {
     expect(site.regulated).toBe(true);
     expect(list.find((item) => item.type === 'ftd')?.blocked_by_regulation).toBe(true);
     expect(list.find((item) => item.type === 'redeemcode')?.blocked_by_regulation).toBe(false);
-    const audit = await auditRows('site.regulated', site.site_id);
+    const audit = await auditRows('site_profile.update', site.site_id);
     expect(audit.length).toBe(1);
     expect([JSON.parse(audit[0]?.before_json ?? '{}').regulated, JSON.parse(audit[0]?.after_json ?? '{}').regulated]).toEqual([
       false,
@@ -281,7 +281,7 @@ describe('activities', () => {
     const paid = await t.app.inject({ method: 'POST', url: API.activity('ftd', 'claim'), headers: bearer(member.token) });
     expect(paid.statusCode, paid.body).toBe(200);
     expect(await cashOf(member.id)).toBe(balanceBefore + 1_500);
-    expect((await auditRows('site.regulated', site.site_id)).length).toBe(2);
+    expect((await auditRows('site_profile.update', site.site_id)).length).toBe(2);
     expect((await patch(API.admin.siteProfile, { regulated: 'sim' })).statusCode).toBe(422);
   });
 });

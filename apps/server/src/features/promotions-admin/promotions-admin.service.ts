@@ -106,7 +106,7 @@ export async function setRegulated(ctx: AppContext, actor: Actor, siteId: number
     const after = { ...before, regulated };
     await writeAudit(trx, {
       operatorId: actor.operatorId,
-      action: 'site.regulated',
+      action: 'site_profile.update',
       targetType: 'site',
       targetId: site.id,
       before,
