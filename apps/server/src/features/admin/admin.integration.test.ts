@@ -66,6 +66,8 @@ describe('back office', () => {
       'deposits.read',
       'channels.manage',
       'games.read',
+      'promotions.read',
+      'agency.manage',
     ]);
     const login = await t.app.inject({
       method: 'POST',

@@ -38,30 +38,28 @@ describe('site data', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/language/getList?site=nope' })).statusCode).toBe(404);
   });
 
-  it('answers site data, social links and activities (none yet) from the database', async () => {
+  it('answers site data, social links and the seeded activities from the database, in the reader language', async () => {
     const site = json(await t.app.inject({ method: 'GET', url: '/api/dynamicwebs/getdata?site=aurora' })).data;
     expect(site).toMatchObject({ site: 'aurora', brand_name: 'Aurora Bet', default_language: 'pt', currency: 'BRL' });
     const links = json(await t.app.inject({ method: 'GET', url: '/api/socialmedialinks/get?site=aurora' })).data;
     expect(links.length).toBeGreaterThan(0);
-    const activities = json(await t.app.inject({ method: 'GET', url: '/api/activitydetails/get?lang=pt' }));
-    expect(activities).toMatchObject({ code: 200, status: 'success', data: [] });
+    // Every activity module is seeded once per site, titled in each language.
+    const portuguese = json(await t.app.inject({ method: 'GET', url: '/api/activitydetails/get?lang=pt' }));
+    expect(portuguese).toMatchObject({ code: 200, status: 'success' });
+    const types = (portuguese.data as { type: string }[]).map((a) => a.type);
+    expect(new Set(types).size).toBe(types.length);
+    expect(types).toEqual(expect.arrayContaining(['ftd', 'rechargerebate', 'lotterywheel', 'dailyrescue', 'invitationactivity']));
+    const english = json(await t.app.inject({ method: 'GET', url: '/api/activitydetails/get?lang=en' })).data as { type: string; title: string }[];
+    const ftdPt = (portuguese.data as { type: string; title: string }[]).find((a) => a.type === 'ftd')!;
+    const ftdEn = english.find((a) => a.type === 'ftd')!;
+    expect(ftdPt.title).not.toBe(ftdEn.title);
+    expect(ftdEn.title.length).toBeGreaterThan(0);
 
-    const siteRow = await t.ctx.db.selectFrom('sites').select('id').executeTakeFirstOrThrow();
-    await t.ctx.db
-      .insertInto('activities')
-      .values({
-        site_id: siteRow.id,
-        type: 'first_deposit',
-        title_json: JSON.stringify({ pt: 'Primeiro depósito', en: 'First deposit' }),
-        content_json: '{}',
-        image_url: null,
-        starts_at: null,
-        ends_at: null,
-        created_at: new Date().toISOString(),
-      })
-      .execute();
-    const english = json(await t.app.inject({ method: 'GET', url: '/api/activitydetails/get?lang=en' })).data;
-    expect(english[0]).toMatchObject({ type: 'first_deposit', title: 'First deposit' });
+    // A disabled activity leaves the list.
+    await t.ctx.db.updateTable('activities').set({ enabled: 0 }).where('type', '=', 'ftd').execute();
+    const after = json(await t.app.inject({ method: 'GET', url: '/api/activitydetails/get?lang=en' })).data as { type: string }[];
+    expect(after.map((a) => a.type)).not.toContain('ftd');
+    await t.ctx.db.updateTable('activities').set({ enabled: 1 }).where('type', '=', 'ftd').execute();
   });
 
   it('serves health and the OpenAPI document', async () => {
