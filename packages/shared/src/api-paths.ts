@@ -91,6 +91,16 @@ export const API = {
     /** Ours: the unread badge (notifications + announcements). */
     unread: '/api/informationcenter/unread',
   },
+  /** The sportsbook (issue 6): read endpoints are public; betting needs a member. */
+  sports: {
+    home: '/api/sports/home',
+    competition: '/api/sports/competition',
+    fixture: '/api/sports/fixture',
+    virtual: '/api/sports/virtual',
+    place: '/api/sports/bets/place',
+    myBets: '/api/sports/bets/list',
+    cashout: '/api/sports/bets/cashout',
+  },
   gameRecord: '/api/game/record',
   day7Login: '/api/day7/day7LoginV2',
   day7Balance: '/api/day7/getAllBalance',
@@ -178,5 +188,17 @@ export const API = {
     announcement: (id: number | string) => `/api/admin/announcements/${id}`,
     /** PATCH { regulated }: the site's regulated profile switch. */
     siteProfile: '/api/admin/site/profile',
+    // Sportsbook (issue 6).
+    sportsFixtures: '/api/admin/sports/fixtures',
+    sportsFixture: (id: number | string) => `/api/admin/sports/fixtures/${id}`,
+    /** POST { home_score, away_score } or { cancelled: true }: enters or corrects the result, then settles. */
+    sportsFixtureResult: (id: number | string) => `/api/admin/sports/fixtures/${id}/result`,
+    /** PATCH { status: 'open' | 'suspended' }. */
+    sportsMarket: (id: number | string) => `/api/admin/sports/markets/${id}`,
+    sportsCompetitions: '/api/admin/sports/competitions',
+    sportsCompetition: (id: number | string) => `/api/admin/sports/competitions/${id}`,
+    sportsSettings: '/api/admin/sports/settings',
+    sportsLiability: '/api/admin/sports/liability',
+    sportsReport: '/api/admin/sports/report',
   },
 } as const;

@@ -92,6 +92,22 @@ export const ERRORS = {
   ALREADY_BOUND: { status: 422, message: 'agency.already_bound' },
   BIND_NOT_ALLOWED: { status: 422, message: 'agency.bind_not_allowed' },
   NOTIFICATION_NOT_FOUND: { status: 404, message: 'info.notification_not_found' },
+  // Sportsbook.
+  SPORTS_SELECTION_UNKNOWN: { status: 422, message: 'sports.selection_unknown' },
+  SPORTS_MARKET_SUSPENDED: { status: 422, message: 'sports.market_suspended' },
+  SPORTS_MARKET_CLOSED: { status: 422, message: 'sports.market_closed' },
+  SPORTS_ODDS_CHANGED: { status: 409, message: 'sports.odds_changed' },
+  SPORTS_SAME_FIXTURE: { status: 422, message: 'sports.same_fixture' },
+  SPORTS_TOO_MANY_LEGS: { status: 422, message: 'sports.too_many_legs' },
+  SPORTS_STAKE_BELOW_MIN: { status: 422, message: 'sports.stake_below_min' },
+  SPORTS_STAKE_ABOVE_MAX: { status: 422, message: 'sports.stake_above_max' },
+  SPORTS_PAYOUT_ABOVE_MAX: { status: 422, message: 'sports.payout_above_max' },
+  SPORTS_LIABILITY_EXCEEDED: { status: 422, message: 'sports.liability_exceeded' },
+  SPORTS_BET_NOT_FOUND: { status: 404, message: 'sports.bet_not_found' },
+  SPORTS_CASHOUT_UNAVAILABLE: { status: 422, message: 'sports.cashout_unavailable' },
+  SPORTS_CASHOUT_CHANGED: { status: 409, message: 'sports.cashout_changed' },
+  SPORTS_FIXTURE_NOT_FOUND: { status: 404, message: 'sports.fixture_not_found' },
+  SPORTS_RESULT_INVALID: { status: 422, message: 'sports.result_invalid' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;

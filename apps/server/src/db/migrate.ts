@@ -7,6 +7,7 @@ import * as m0004 from './migrations/0004-games.ts';
 import * as m0005 from './migrations/0005-shared-rounds.ts';
 import * as m0006 from './migrations/0006-round-indexes.ts';
 import * as m0007 from './migrations/0007-promotions.ts';
+import * as m0008 from './migrations/0008-sportsbook.ts';
 
 type DialectMigration = { up(db: Kysely<any>, dialect: Dialect): Promise<void> };
 
@@ -18,6 +19,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0005-shared-rounds': m0005,
   '0006-round-indexes': m0006,
   '0007-promotions': m0007,
+  '0008-sportsbook': m0008,
 };
 
 class DialectMigrationProvider implements MigrationProvider {

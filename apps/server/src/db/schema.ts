@@ -592,6 +592,154 @@ export interface SharedBetsTable {
   settled_at: Timestamp | null;
 }
 
+// Sportsbook (migration 0008).
+type Int = ColumnType<number, number | undefined, number>;
+
+export interface SportsTable {
+  id: Id;
+  code: string;
+  /** JSON object language -> name. */
+  names_json: string;
+  sort: Int;
+  enabled: Int;
+}
+
+export interface CompetitionsTable {
+  id: Id;
+  sport_id: number;
+  code: string;
+  names_json: string;
+  country: string | null;
+  /** 'league', 'cup', 'international' or 'virtual'. */
+  kind: string;
+  /** Overrides the book's default margin for this competition's markets. */
+  margin_bp: number | null;
+  sort: Int;
+  enabled: Int;
+  created_at: Timestamp;
+}
+
+export interface TeamsTable {
+  id: Id;
+  sport_id: number;
+  code: string;
+  /** The Portuguese name players see (team names are not translated). */
+  name: string;
+  short_name: string;
+  country: string | null;
+  /** Expected-goals scale in thousandths (1000 = average). */
+  attack: number;
+  defence: number;
+  color_primary: string;
+  color_secondary: string;
+  is_virtual: Int;
+}
+
+export interface FixturesTable {
+  id: Id;
+  competition_id: number;
+  home_team_id: number;
+  away_team_id: number;
+  starts_at: Timestamp;
+  /** scheduled -> live -> finished, or cancelled. */
+  status: string;
+  minute: Int;
+  home_score: Int;
+  away_score: Int;
+  result_version: Int;
+  is_virtual: Int;
+  server_seed: string | null;
+  server_seed_hash: string | null;
+  /** Virtual matches: JSON array of goals { minute, team: 'home' | 'away' }. */
+  events_json: string | null;
+  feed: ColumnType<string, string | undefined, string>;
+  external_id: string | null;
+  finished_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface MarketsTable {
+  id: Id;
+  fixture_id: number;
+  /** '1x2', 'double_chance', 'over_under', 'btts', 'correct_score', 'asian_handicap'. */
+  type: string;
+  /** Line in hundredths (2.5 -> 250, -1.5 -> -150); 0 when the market has none. */
+  line: Int;
+  /** open, suspended, settled, void. */
+  status: string;
+  margin_bp: number;
+  version: Int;
+  settled_version: Int;
+  updated_at: Timestamp;
+}
+
+export interface SelectionsTable {
+  id: Id;
+  market_id: number;
+  code: string;
+  sort: Int;
+  /** Decimal odds in hundredths (1.85 -> 185). */
+  odds: number;
+  probability_ppm: number;
+  /** pending, won, lost, void. */
+  result: ColumnType<string, string | undefined, string>;
+}
+
+export interface SportBetsTable {
+  id: Id;
+  member_id: number;
+  bet_no: string;
+  request_id: string;
+  /** single or accumulator. */
+  kind: string;
+  stake_centavos: number;
+  /** Product of the accepted odds in hundredths, rounded down. */
+  total_odds: number;
+  potential_payout_centavos: number;
+  /** open, won, lost, void, cashed_out. */
+  status: string;
+  paid_centavos: Int;
+  settlement_version: Int;
+  placed_at: Timestamp;
+  settled_at: Timestamp | null;
+}
+
+export interface SportBetLegsTable {
+  id: Id;
+  bet_id: number;
+  fixture_id: number;
+  market_id: number;
+  selection_id: number;
+  odds: number;
+  /** pending, won, lost, void. */
+  result: ColumnType<string, string | undefined, string>;
+}
+
+export interface FixtureResultsTable {
+  id: Id;
+  fixture_id: number;
+  version: number;
+  home_score: number | null;
+  away_score: number | null;
+  /** 'result' or 'cancelled'. */
+  kind: string;
+  operator_id: number | null;
+  created_at: Timestamp;
+}
+
+export interface SportsbookSettingsTable {
+  id: number;
+  default_margin_bp: number;
+  min_stake_centavos: number;
+  max_stake_centavos: number;
+  max_payout_centavos: number;
+  max_market_liability_centavos: number;
+  max_legs: number;
+  cashout_margin_bp: number;
+  updated_at: Timestamp;
+}
+
 export interface DB {
   sites: SitesTable;
   members: MembersTable;
@@ -634,6 +782,16 @@ export interface DB {
   announcements: AnnouncementsTable;
   announcement_reads: AnnouncementReadsTable;
   redeem_codes: RedeemCodesTable;
+  sports: SportsTable;
+  competitions: CompetitionsTable;
+  teams: TeamsTable;
+  fixtures: FixturesTable;
+  markets: MarketsTable;
+  selections: SelectionsTable;
+  sport_bets: SportBetsTable;
+  sport_bet_legs: SportBetLegsTable;
+  fixture_results: FixtureResultsTable;
+  sportsbook_settings: SportsbookSettingsTable;
 }
 
 export type Member = Selectable<MembersTable>;

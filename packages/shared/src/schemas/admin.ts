@@ -21,12 +21,25 @@ export const PERMISSIONS = [
   'promotions.manage',
   'agency.manage',
   'info.manage',
+  'sports.read',
+  'sports.trade',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
 export const ROLE_PERMISSIONS = {
   superadmin: PERMISSIONS,
-  risk: ['members.read', 'members.write', 'audit.read', 'ledger.read', 'withdrawals.review', 'deposits.read', 'games.read', 'rounds.read'],
+  risk: [
+    'members.read',
+    'members.write',
+    'audit.read',
+    'ledger.read',
+    'withdrawals.review',
+    'deposits.read',
+    'games.read',
+    'rounds.read',
+    'sports.read',
+    'sports.trade',
+  ],
   support: ['members.read', 'members.write', 'outbox.read', 'rounds.read', 'promotions.read', 'info.manage'],
   finance: [
     'members.read',

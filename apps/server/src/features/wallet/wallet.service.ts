@@ -385,8 +385,16 @@ export async function rollback(trx: Database, input: RollbackInput): Promise<Wal
   return { ok: true, balanceCentavos: await cashBalance(trx, input.memberId), replayed: false, roundId: updated.id, transactionId };
 }
 
+/**
+ * A settled stake outside the game rounds (a sports bet) counts like a round's: lifetime totals,
+ * the wagering requirement (ml_money) and the day's figures (rebates, VIP, agency).
+ */
+export async function countValidStake(trx: Database, memberId: number, category: string, betCentavos: number): Promise<void> {
+  await countValidBet(trx, { memberId, category }, betCentavos);
+}
+
 /** A settled stake counts once: lifetime totals grow and the wagering requirement (ml_money) shrinks. */
-async function countValidBet(trx: Database, round: RoundRef, betCentavos: number): Promise<void> {
+async function countValidBet(trx: Database, round: Pick<RoundRef, 'memberId' | 'category'>, betCentavos: number): Promise<void> {
   if (betCentavos <= 0) return;
   await trx
     .updateTable('members')
