@@ -49,7 +49,10 @@ describe('site data', () => {
     const types = (portuguese.data as { type: string }[]).map((a) => a.type);
     expect(new Set(types).size).toBe(types.length);
     expect(types).toEqual(expect.arrayContaining(['ftd', 'rechargerebate', 'lotterywheel', 'dailyrescue', 'invitationactivity']));
-    const english = json(await t.app.inject({ method: 'GET', url: '/api/activitydetails/get?lang=en' })).data as { type: string; title: string }[];
+    const english = json(await t.app.inject({ method: 'GET', url: '/api/activitydetails/get?lang=en' })).data as {
+      type: string;
+      title: string;
+    }[];
     const ftdPt = (portuguese.data as { type: string; title: string }[]).find((a) => a.type === 'ftd')!;
     const ftdEn = english.find((a) => a.type === 'ftd')!;
     expect(ftdPt.title).not.toBe(ftdEn.title);
