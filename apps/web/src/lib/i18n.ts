@@ -33,6 +33,16 @@ export async function loadLoyaltyNamespace(): Promise<void> {
   i18next.addResourceBundle(language, 'loyalty', await load(loyaltyCatalogues, language), true, true);
 }
 
+/** `sports`: the sportsbook and the virtual league (only downloaded by the first sportsbook page a player opens). */
+const sportsCatalogues = import.meta.glob<Catalogue>('../../../../packages/shared/src/i18n/locales/*/sports.json');
+
+/** Adds the `sports` namespace before a sportsbook page renders (the sportsbook layout awaits it). */
+export async function loadSportsNamespace(): Promise<void> {
+  const language = currentLanguage();
+  if (i18next.hasResourceBundle(language, 'sports')) return;
+  i18next.addResourceBundle(language, 'sports', await load(sportsCatalogues, language), true, true);
+}
+
 /** Adds the `play` namespace before a house game renders (call it from the game route's loader). */
 export async function loadPlayNamespace(): Promise<void> {
   const language = currentLanguage();
