@@ -1,0 +1,94 @@
+import type { Database } from '../../db/database.ts';
+
+/** Queries of fixtures for pricing and their lifecycle. Rows only: services shape the answers. */
+
+export interface NewFixtureRow {
+  competitionId: number;
+  homeTeamId: number;
+  awayTeamId: number;
+  startsAt: string;
+  isVirtual: boolean;
+  serverSeed: string | null;
+  serverSeedHash: string | null;
+  eventsJson: string | null;
+  feed: string;
+  externalId: string | null;
+  now: string;
+}
+
+/** Inserts a scheduled fixture and answers its id. */
+export async function insertFixture(db: Database, row: NewFixtureRow): Promise<number> {
+  const inserted = await db
+    .insertInto('fixtures')
+    .values({
+      competition_id: row.competitionId,
+      home_team_id: row.homeTeamId,
+      away_team_id: row.awayTeamId,
+      starts_at: row.startsAt,
+      status: 'scheduled',
+      is_virtual: row.isVirtual ? 1 : 0,
+      server_seed: row.serverSeed,
+      server_seed_hash: row.serverSeedHash,
+      events_json: row.eventsJson,
+      feed: row.feed,
+      external_id: row.externalId,
+      created_at: row.now,
+      updated_at: row.now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return Number(inserted.id);
+}
+
+/** A fixture with what pricing needs: both teams' ratings and the margin that applies. */
+export async function findFixtureForPricing(db: Database, fixtureId: number) {
+  return db
+    .selectFrom('fixtures')
+    .innerJoin('competitions', 'competitions.id', 'fixtures.competition_id')
+    .innerJoin('teams as home', 'home.id', 'fixtures.home_team_id')
+    .innerJoin('teams as away', 'away.id', 'fixtures.away_team_id')
+    .select([
+      'fixtures.id',
+      'fixtures.status',
+      'fixtures.is_virtual',
+      'fixtures.feed',
+      'fixtures.external_id',
+      'competitions.margin_bp as competition_margin_bp',
+      'home.attack as home_attack',
+      'home.defence as home_defence',
+      'away.attack as away_attack',
+      'away.defence as away_defence',
+    ])
+    .where('fixtures.id', '=', fixtureId)
+    .executeTakeFirst();
+}
+export type PricingRow = NonNullable<Awaited<ReturnType<typeof findFixtureForPricing>>>;
+
+/** The book's settings row (one row, id 1, written by the migration). */
+export async function findBookSettings(db: Database) {
+  return db.selectFrom('sportsbook_settings').selectAll().where('id', '=', 1).executeTakeFirstOrThrow();
+}
+
+/** Real fixtures still scheduled whose kick-off has passed (oldest first, bounded). */
+export async function findKickedOffRealFixtures(db: Database, now: string, limit: number) {
+  return db
+    .selectFrom('fixtures')
+    .select(['id'])
+    .where('status', '=', 'scheduled')
+    .where('is_virtual', '=', 0)
+    .where('starts_at', '<=', now)
+    .orderBy('starts_at')
+    .limit(limit)
+    .execute();
+}
+
+/** scheduled -> live, only if still scheduled (two job runs race harmlessly): answers whether it moved. */
+export async function markFixtureLive(db: Database, fixtureId: number, now: string): Promise<boolean> {
+  const result = await db
+    .updateTable('fixtures')
+    .set({ status: 'live', updated_at: now })
+    .where('id', '=', fixtureId)
+    .where('status', '=', 'scheduled')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
