@@ -1,0 +1,256 @@
+import type { Database, Dialect } from '../../../db/database.ts';
+
+/**
+ * The queries of settlement: fixtures and their markets locked while a result is written, the
+ * bets with a leg on a set of markets (read in pages), and the conditional updates that make a
+ * settlement pay once however many settle the same bet at the same time.
+ */
+
+export type FixtureRow = Awaited<ReturnType<typeof findFixture>> & {};
+
+/** The fixture's settlement fields; on PostgreSQL the row stays locked until the transaction ends. */
+export async function lockFixture(trx: Database, dialect: Dialect, fixtureId: number) {
+  const query = fixtureQuery(trx, fixtureId);
+  return dialect === 'postgres' ? query.forUpdate().executeTakeFirst() : query.executeTakeFirst();
+}
+
+export async function findFixture(db: Database, fixtureId: number) {
+  return fixtureQuery(db, fixtureId).executeTakeFirst();
+}
+
+function fixtureQuery(db: Database, fixtureId: number) {
+  return db
+    .selectFrom('fixtures')
+    .select(['id', 'status', 'starts_at', 'home_score', 'away_score', 'result_version', 'is_virtual', 'minute'])
+    .where('id', '=', fixtureId);
+}
+
+export async function marketsOfFixture(db: Database, fixtureId: number) {
+  return db
+    .selectFrom('markets')
+    .select(['id', 'type', 'line', 'status', 'settled_version'])
+    .where('fixture_id', '=', fixtureId)
+    .orderBy('id')
+    .execute();
+}
+
+export async function selectionsOfMarkets(db: Database, marketIds: number[]) {
+  if (marketIds.length === 0) return [];
+  return db.selectFrom('selections').select(['id', 'market_id', 'code', 'result']).where('market_id', 'in', marketIds).execute();
+}
+
+/** Sets a market's state and the result version it was settled at; answers whether it changed. */
+export async function markMarket(trx: Database, marketId: number, status: 'settled' | 'void', settledVersion: number, now: string) {
+  const result = await trx
+    .updateTable('markets')
+    .set((eb) => ({ status, settled_version: settledVersion, version: eb('version', '+', 1), updated_at: now }))
+    .where('id', '=', marketId)
+    .where((eb) => eb.or([eb('status', '<>', status), eb('settled_version', '<>', settledVersion)]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Writes one result on the chosen selections of a market and on every bet leg that backs them. */
+export async function markSelections(trx: Database, marketId: number, selectionIds: number[], result: 'won' | 'lost' | 'void') {
+  if (selectionIds.length === 0) return;
+  await trx
+    .updateTable('selections')
+    .set({ result })
+    .where('market_id', '=', marketId)
+    .where('id', 'in', selectionIds)
+    .where('result', '<>', result)
+    .execute();
+  await trx
+    .updateTable('sport_bet_legs')
+    .set({ result })
+    .where('market_id', '=', marketId)
+    .where('selection_id', 'in', selectionIds)
+    .where('result', '<>', result)
+    .execute();
+}
+
+/**
+ * A page of the bets with a leg on one of the markets (ids above `afterBetId`, ascending). Cashed
+ * out bets are final and left out.
+ */
+export async function betIdsOnMarkets(db: Database, marketIds: number[], afterBetId: number, limit: number): Promise<number[]> {
+  if (marketIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('sport_bet_legs')
+    .innerJoin('sport_bets', 'sport_bets.id', 'sport_bet_legs.bet_id')
+    .select('sport_bet_legs.bet_id')
+    .distinct()
+    .where('sport_bet_legs.market_id', 'in', marketIds)
+    .where('sport_bet_legs.bet_id', '>', afterBetId)
+    .where('sport_bets.status', '<>', 'cashed_out')
+    .orderBy('sport_bet_legs.bet_id')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.bet_id);
+}
+
+export type BetRow = Awaited<ReturnType<typeof lockBets>>[number];
+
+/** The bets, locked in id order on PostgreSQL (a cash-out of one of them waits, then finds it settled). */
+export async function lockBets(trx: Database, dialect: Dialect, betIds: number[]) {
+  const query = trx
+    .selectFrom('sport_bets')
+    .select(['id', 'member_id', 'bet_no', 'stake_centavos', 'status', 'paid_centavos', 'settlement_version', 'settled_at'])
+    .where('id', 'in', betIds)
+    .orderBy('id');
+  return dialect === 'postgres' ? query.forUpdate().execute() : query.execute();
+}
+
+/** Every leg of the bets, with the result of the selection it backs (the truth a leg settles by). */
+export async function legsOfBets(trx: Database, betIds: number[]) {
+  return trx
+    .selectFrom('sport_bet_legs')
+    .innerJoin('selections', 'selections.id', 'sport_bet_legs.selection_id')
+    .select([
+      'sport_bet_legs.id',
+      'sport_bet_legs.bet_id',
+      'sport_bet_legs.odds',
+      'sport_bet_legs.result',
+      'selections.result as selection_result',
+    ])
+    .where('sport_bet_legs.bet_id', 'in', betIds)
+    .orderBy('sport_bet_legs.id')
+    .execute();
+}
+
+export async function setLegResult(trx: Database, legId: number, result: string) {
+  await trx.updateTable('sport_bet_legs').set({ result }).where('id', '=', legId).execute();
+}
+
+/**
+ * Moves a bet to its new state only if nobody moved it since it was read (same settlement version,
+ * not cashed out): two settlers of one bet cannot both pass. Answers whether this one did.
+ */
+export async function moveBet(
+  trx: Database,
+  bet: { id: number; settlementVersion: number },
+  next: { status: string; paidCentavos: number; settledAt: string | null },
+): Promise<boolean> {
+  const result = await trx
+    .updateTable('sport_bets')
+    .set({
+      status: next.status,
+      paid_centavos: next.paidCentavos,
+      settlement_version: bet.settlementVersion + 1,
+      settled_at: next.settledAt,
+    })
+    .where('id', '=', bet.id)
+    .where('settlement_version', '=', bet.settlementVersion)
+    .where('status', '<>', 'cashed_out')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** The member's cash balance with its row locked (a no-op update), so a correction takes exactly what is there. */
+export async function lockCashBalance(trx: Database, memberId: number): Promise<number> {
+  const row = await trx
+    .updateTable('ledger_accounts')
+    .set((eb) => ({ version: eb.ref('version') }))
+    .where('member_id', '=', memberId)
+    .where('kind', '=', 'cash')
+    .returning('balance_centavos')
+    .executeTakeFirst();
+  return row?.balance_centavos ?? 0;
+}
+
+/** The next version of a fixture's result entries (1 for the first). */
+export async function insertResultEntry(
+  trx: Database,
+  entry: {
+    fixtureId: number;
+    version: number;
+    kind: 'result' | 'cancelled';
+    home: number | null;
+    away: number | null;
+    operatorId: number | null;
+    now: string;
+  },
+) {
+  await trx
+    .insertInto('fixture_results')
+    .values({
+      fixture_id: entry.fixtureId,
+      version: entry.version,
+      home_score: entry.home,
+      away_score: entry.away,
+      kind: entry.kind,
+      operator_id: entry.operatorId,
+      created_at: entry.now,
+    })
+    .execute();
+}
+
+/** Writes the fixture's new result, conditional on the version it was read at. */
+export async function writeFixtureResult(
+  trx: Database,
+  fixtureId: number,
+  fromVersion: number,
+  next: { status: 'finished' | 'cancelled'; home: number; away: number; minute: number; now: string },
+): Promise<boolean> {
+  const result = await trx
+    .updateTable('fixtures')
+    .set({
+      status: next.status,
+      home_score: next.home,
+      away_score: next.away,
+      minute: next.minute,
+      result_version: fromVersion + 1,
+      finished_at: next.now,
+      updated_at: next.now,
+    })
+    .where('id', '=', fixtureId)
+    .where('result_version', '=', fromVersion)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Fixtures over whose markets were not all settled at their current result version. */
+export async function fixturesBehindTheirResult(db: Database, limit: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('fixtures')
+    .innerJoin('markets', 'markets.fixture_id', 'fixtures.id')
+    .select('fixtures.id')
+    .distinct()
+    .where('fixtures.status', 'in', ['finished', 'cancelled'])
+    .where('fixtures.result_version', '>', 0)
+    .whereRef('markets.settled_version', '<', 'fixtures.result_version')
+    .orderBy('fixtures.id')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Fixtures over with a decided leg of a bet still open (a lost leg, or no leg pending): what a
+ * settlement stopped between its markets and its bets left behind. Settling them again finishes it.
+ */
+export async function fixturesWithDecidedOpenBets(db: Database, limit: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('sport_bet_legs as l')
+    .innerJoin('sport_bets as b', 'b.id', 'l.bet_id')
+    .innerJoin('fixtures as f', 'f.id', 'l.fixture_id')
+    .select('f.id')
+    .distinct()
+    .where('b.status', '=', 'open')
+    .where('l.result', '<>', 'pending')
+    .where('f.status', 'in', ['finished', 'cancelled'])
+    .where((eb) =>
+      eb.or([
+        eb('l.result', '=', 'lost'),
+        eb.not(
+          eb.exists(
+            eb.selectFrom('sport_bet_legs as p').select('p.id').whereRef('p.bet_id', '=', 'b.id').where('p.result', '=', 'pending'),
+          ),
+        ),
+      ]),
+    )
+    .orderBy('f.id')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.id);
+}

@@ -1,0 +1,369 @@
+import { type MarketType, winningCodes } from '@casino/games/football';
+import type { AppContext } from '../../../context.ts';
+import type { Database } from '../../../db/database.ts';
+import { nowIso } from '../../../db/database.ts';
+import { AppError } from '../../../lib/http.ts';
+import { BalancePushes } from '../../house-games/shared/balance-pushes.ts';
+import { cash, house, postTransfer } from '../../ledger/ledger.service.ts';
+import { recordPlay } from '../../promotions/daily-stats.ts';
+import { countValidStake } from '../../wallet/wallet.service.ts';
+import * as repo from './settle.repository.ts';
+import { type BetMove, legResultOf, planBetMove, transferCode, winFigure } from './settlement-rules.ts';
+
+/**
+ * Settlement and resettlement of sports bets (issue 6, docs/SPORTSBOOK.md "Settlement").
+ *
+ * A fixture's CURRENT result (its score at `result_version`, or its cancellation) decides every
+ * market: selections won / lost (void when cancelled), then every bet with a leg on it is brought
+ * to what its legs now say. Money moves only by the DIFFERENCE between what the bet should have
+ * paid and what it has paid (`paid_centavos`), so a settlement run twice pays once and a corrected
+ * result moves money only by the difference, in either direction. A correction that takes money
+ * back never takes a member's cash below zero: it takes what is there and records the shortfall.
+ * A cashed-out bet is final. Bets are settled in pages of BATCH, one transaction each.
+ */
+
+/** The book's house account: stakes land in it, payouts leave it. */
+export const SPORTSBOOK_HOUSE = 'sportsbook_house';
+/** Bets settled per transaction (one durable commit each on SQLite). */
+const BATCH = 500;
+/** A page that met a PostgreSQL deadlock or serialization failure is tried again this many times. */
+const RETRIES = 4;
+/** The valid-bet category of sports stakes (rebates, VIP and the day's figures read it). */
+export const SPORTS_CATEGORY = 'sports';
+
+export type SettleContext = Pick<AppContext, 'db' | 'dialect' | 'log' | 'realtime' | 'config'>;
+
+export interface SettlementSummary {
+  fixtureId: number;
+  /** The result version the markets were settled at (0 for markets settled early in play). */
+  resultVersion: number;
+  marketsChanged: number;
+  /** Bets read, and bets whose state or money moved. */
+  betsSeen: number;
+  betsMoved: number;
+  paidCentavos: number;
+  takenBackCentavos: number;
+  /** What corrections could not take back because the member's cash was short. */
+  shortfallCentavos: number;
+}
+
+export type ResultInput = { home_score: number; away_score: number } | { cancelled: true };
+
+/**
+ * Settles a finished or cancelled fixture at its current result: every market, then every bet with
+ * a leg on it. Safe to run again (and concurrently): a second run finds nothing to move. The back
+ * office calls it through enterResult; it is exported for an operator's "settle again".
+ */
+export async function settleFixture(ctx: SettleContext, fixtureId: number): Promise<SettlementSummary> {
+  const decided = await ctx.db.transaction().execute(async (trx) => {
+    const fixture = await repo.lockFixture(trx, ctx.dialect, fixtureId);
+    if (!fixture) throw new AppError('SPORTS_FIXTURE_NOT_FOUND');
+    if (!isOver(fixture)) throw new AppError('SPORTS_RESULT_INVALID');
+    const markets = await repo.marketsOfFixture(trx, fixtureId);
+    const changed = await writeMarketResults(trx, markets, {
+      cancelled: fixture.status === 'cancelled',
+      home: fixture.home_score,
+      away: fixture.away_score,
+      version: fixture.result_version,
+    });
+    return { version: fixture.result_version, marketIds: markets.map((m) => m.id), changed };
+  });
+  const bets = await settleBetsOnMarkets(ctx, decided.marketIds);
+  return { fixtureId, resultVersion: decided.version, marketsChanged: decided.changed, ...bets };
+}
+
+/**
+ * Settles, during play, the markets of a fixture that its score has already decided for good (an
+ * over line passed, both teams scored): their bets are paid at once instead of at full time. Used
+ * by the virtual league, whose goals are drawn before kick-off; answers the markets settled.
+ */
+export async function settleDecidedMarkets(ctx: SettleContext, fixtureId: number): Promise<number[]> {
+  const decided = await ctx.db.transaction().execute(async (trx) => {
+    const fixture = await repo.lockFixture(trx, ctx.dialect, fixtureId);
+    if (fixture?.status !== 'live') return [];
+    const markets = (await repo.marketsOfFixture(trx, fixtureId)).filter(
+      (m) =>
+        m.status !== 'settled' && m.status !== 'void' && isDecided(m.type as MarketType, m.line, fixture.home_score, fixture.away_score),
+    );
+    await writeMarketResults(trx, markets, {
+      cancelled: false,
+      home: fixture.home_score,
+      away: fixture.away_score,
+      version: fixture.result_version,
+    });
+    return markets.map((m) => m.id);
+  });
+  if (decided.length > 0) await settleBetsOnMarkets(ctx, decided);
+  return decided;
+}
+
+/**
+ * A trader's (or the virtual league's) result: a new fixture_results entry (version + 1), the
+ * fixture finished (or cancelled) at that version, then settleFixture. The same result entered
+ * again adds no version and moves nothing. operatorId is null for the virtual league.
+ */
+export async function enterResult(
+  ctx: SettleContext,
+  fixtureId: number,
+  input: ResultInput,
+  operatorId: number | null,
+): Promise<SettlementSummary & { version: number }> {
+  const cancelled = 'cancelled' in input;
+  if (!cancelled && !(isScore(input.home_score) && isScore(input.away_score))) throw new AppError('SPORTS_RESULT_INVALID');
+  await ctx.db.transaction().execute(async (trx) => {
+    const fixture = await repo.lockFixture(trx, ctx.dialect, fixtureId);
+    if (!fixture) throw new AppError('SPORTS_FIXTURE_NOT_FOUND');
+    const now = nowIso();
+    // A result needs a match that has kicked off; a cancellation may come at any time.
+    if (!cancelled && fixture.starts_at > now) throw new AppError('SPORTS_RESULT_INVALID');
+    const home = cancelled ? fixture.home_score : input.home_score;
+    const away = cancelled ? fixture.away_score : input.away_score;
+    const status = cancelled ? 'cancelled' : 'finished';
+    const same =
+      fixture.result_version > 0 &&
+      fixture.status === status &&
+      (cancelled || (fixture.home_score === home && fixture.away_score === away));
+    if (same) return;
+    const version = fixture.result_version + 1;
+    await repo.insertResultEntry(trx, {
+      fixtureId,
+      version,
+      kind: cancelled ? 'cancelled' : 'result',
+      home: cancelled ? null : home,
+      away: cancelled ? null : away,
+      operatorId,
+      now,
+    });
+    const written = await repo.writeFixtureResult(trx, fixtureId, fixture.result_version, {
+      status,
+      home,
+      away,
+      minute: cancelled ? fixture.minute : 90,
+      now,
+    });
+    if (!written) throw new Error(`fixture ${fixtureId} result moved under its lock`);
+  });
+  const summary = await settleFixture(ctx, fixtureId);
+  return { ...summary, version: summary.resultVersion };
+}
+
+/**
+ * Finishes settlements a stopped process left half done: fixtures whose markets are behind their
+ * result, and fixtures with a decided leg of a bet still open. Run by the leader at start.
+ */
+export async function resumeSettlements(ctx: SettleContext): Promise<number> {
+  const fixtureIds = new Set([
+    ...(await repo.fixturesBehindTheirResult(ctx.db, 1_000)),
+    ...(await repo.fixturesWithDecidedOpenBets(ctx.db, 1_000)),
+  ]);
+  for (const fixtureId of fixtureIds) {
+    const summary = await settleFixture(ctx, fixtureId);
+    if (summary.betsMoved > 0) ctx.log.warn({ fixtureId, bets: summary.betsMoved }, 'sportsbook: finished an interrupted settlement');
+  }
+  return fixtureIds.size;
+}
+
+// ---- markets --------------------------------------------------------------------------------------
+
+function isOver(fixture: { status: string; result_version: number }): boolean {
+  return (fixture.status === 'finished' || fixture.status === 'cancelled') && fixture.result_version > 0;
+}
+
+function isScore(value: unknown): value is number {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= 99;
+}
+
+/** Whether more goals can no longer change the market's winner (goals are never taken away). */
+function isDecided(type: MarketType, line: number, home: number, away: number): boolean {
+  if (type === 'over_under') return (home + away) * 100 > line;
+  if (type === 'btts') return home > 0 && away > 0;
+  return false;
+}
+
+/** Writes each market's selections' results (and their bet legs') and its state; answers how many changed. */
+async function writeMarketResults(
+  trx: Database,
+  markets: Awaited<ReturnType<typeof repo.marketsOfFixture>>,
+  result: { cancelled: boolean; home: number; away: number; version: number },
+): Promise<number> {
+  const selections = await repo.selectionsOfMarkets(
+    trx,
+    markets.map((m) => m.id),
+  );
+  const now = nowIso();
+  let changed = 0;
+  for (const market of markets) {
+    const own = selections.filter((s) => s.market_id === market.id);
+    if (result.cancelled) {
+      await repo.markSelections(
+        trx,
+        market.id,
+        own.map((s) => s.id),
+        'void',
+      );
+    } else {
+      const winners = new Set(winningCodes(market.type as MarketType, market.line, result.home, result.away));
+      await repo.markSelections(
+        trx,
+        market.id,
+        own.filter((s) => winners.has(s.code)).map((s) => s.id),
+        'won',
+      );
+      await repo.markSelections(
+        trx,
+        market.id,
+        own.filter((s) => !winners.has(s.code)).map((s) => s.id),
+        'lost',
+      );
+    }
+    if (await repo.markMarket(trx, market.id, result.cancelled ? 'void' : 'settled', result.version, now)) changed++;
+  }
+  return changed;
+}
+
+// ---- bets -----------------------------------------------------------------------------------------
+
+type BetTotals = Pick<SettlementSummary, 'betsSeen' | 'betsMoved' | 'paidCentavos' | 'takenBackCentavos' | 'shortfallCentavos'>;
+
+/** Brings every bet with a leg on the markets to what its legs say, a page per transaction. */
+async function settleBetsOnMarkets(ctx: SettleContext, marketIds: number[]): Promise<BetTotals> {
+  const totals: BetTotals = { betsSeen: 0, betsMoved: 0, paidCentavos: 0, takenBackCentavos: 0, shortfallCentavos: 0 };
+  const pushes = new BalancePushes(ctx);
+  let after = 0;
+  for (;;) {
+    const betIds = await repo.betIdsOnMarkets(ctx.db, marketIds, after, BATCH);
+    if (betIds.length === 0) break;
+    after = betIds[betIds.length - 1]!;
+    const page = await withRetries(ctx, () => ctx.db.transaction().execute((trx) => settleBetPage(ctx, trx, betIds)));
+    totals.betsSeen += page.betsSeen;
+    totals.betsMoved += page.betsMoved;
+    totals.paidCentavos += page.paidCentavos;
+    totals.takenBackCentavos += page.takenBackCentavos;
+    totals.shortfallCentavos += page.shortfallCentavos;
+    // Balances are pushed once the page committed (never a balance that could still roll back).
+    for (const memberId of page.membersPaid) pushes.push(memberId);
+  }
+  await pushes.drain();
+  return totals;
+}
+
+/**
+ * One page of bets in one transaction: the bets are locked in id order, then settled member by
+ * member (ascending), so every page takes member accounts in the same order and two pages never
+ * wait on each other in a circle.
+ */
+async function settleBetPage(ctx: SettleContext, trx: Database, betIds: number[]) {
+  const bets = (await repo.lockBets(trx, ctx.dialect, betIds)).filter((b) => b.status !== 'cashed_out');
+  const legs = await repo.legsOfBets(
+    trx,
+    bets.map((b) => b.id),
+  );
+  const page = {
+    betsSeen: bets.length,
+    betsMoved: 0,
+    paidCentavos: 0,
+    takenBackCentavos: 0,
+    shortfallCentavos: 0,
+    membersPaid: new Set<number>(),
+  };
+  const ordered = [...bets].sort((a, b) => a.member_id - b.member_id || a.id - b.id);
+  for (const bet of ordered) {
+    const own = legs.filter((l) => l.bet_id === bet.id);
+    for (const leg of own) {
+      const result = legResultOf(leg.selection_result);
+      if (leg.result !== result) await repo.setLegResult(trx, leg.id, result);
+    }
+    const move = planBetMove(
+      { status: bet.status, stakeCentavos: bet.stake_centavos, paidCentavos: bet.paid_centavos },
+      own.map((l) => ({ odds: l.odds, result: legResultOf(l.selection_result) })),
+    );
+    if (!move) continue;
+    const moved = await applyMove(trx, bet, move);
+    page.betsMoved++;
+    if (moved.amountCentavos > 0) page.paidCentavos += moved.amountCentavos;
+    if (moved.amountCentavos < 0) page.takenBackCentavos -= moved.amountCentavos;
+    page.shortfallCentavos += moved.shortfallCentavos;
+    if (moved.shortfallCentavos > 0) {
+      ctx.log.warn(
+        { bet: bet.bet_no, member: bet.member_id, shortfall: moved.shortfallCentavos },
+        'sportsbook: a correction found the cash short',
+      );
+    }
+    if (moved.amountCentavos !== 0) page.membersPaid.add(bet.member_id);
+  }
+  return page;
+}
+
+/**
+ * Applies one bet's move: the conditional state change first (a concurrent settler that got there
+ * first makes this one stop), then the money difference under the key of the new settlement
+ * version, then the valid stake and the day's win figure.
+ */
+async function applyMove(trx: Database, bet: repo.BetRow, move: BetMove): Promise<{ amountCentavos: number; shortfallCentavos: number }> {
+  const version = bet.settlement_version + 1;
+  let amount = move.deltaCentavos;
+  let shortfall = 0;
+  if (amount < 0) {
+    const available = await repo.lockCashBalance(trx, bet.member_id);
+    shortfall = Math.max(0, -amount - available);
+    amount += shortfall;
+  }
+  const now = nowIso();
+  const paid = bet.paid_centavos + amount;
+  const moved = await repo.moveBet(
+    trx,
+    { id: bet.id, settlementVersion: bet.settlement_version },
+    { status: move.status, paidCentavos: paid, settledAt: move.status === 'open' ? null : now },
+  );
+  // The bet was read under its row lock (PostgreSQL) or by the only writer (SQLite): losing this
+  // race means a lock is missing somewhere, and paying anyway could pay twice.
+  if (!moved) throw new SettlementConflict(bet.bet_no);
+  if (amount !== 0) {
+    await postTransfer(trx, {
+      key: `sportbet:${bet.bet_no}:settle:${version}`,
+      code: transferCode(bet.status, move),
+      lines:
+        amount > 0
+          ? [
+              { account: house(SPORTSBOOK_HOUSE), amountCentavos: -amount },
+              { account: cash(bet.member_id), amountCentavos: amount },
+            ]
+          : [
+              { account: cash(bet.member_id), amountCentavos: amount },
+              { account: house(SPORTSBOOK_HOUSE), amountCentavos: -amount },
+            ],
+      meta: {
+        bet_no: bet.bet_no,
+        from: bet.status,
+        to: move.status,
+        target_paid: move.targetPaidCentavos,
+        ...(shortfall > 0 ? { shortfall_centavos: shortfall } : {}),
+      },
+    });
+  }
+  if (move.countsStake) await countValidStake(trx, bet.member_id, SPORTS_CATEGORY, bet.stake_centavos);
+  const winDelta = winFigure(move.status, paid) - winFigure(bet.status, bet.paid_centavos);
+  if (winDelta !== 0) await recordPlay(trx, bet.member_id, SPORTS_CATEGORY, { winCentavos: winDelta });
+  return { amountCentavos: amount, shortfallCentavos: shortfall };
+}
+
+/** Two settlers met on one bet although it was locked: the page is retried from a fresh read. */
+class SettlementConflict extends Error {
+  constructor(betNo: string) {
+    super(`sport bet ${betNo} moved under its lock`);
+  }
+}
+
+/** Retries a page on a PostgreSQL deadlock or serialization failure (or a lost conditional update). */
+async function withRetries<T>(ctx: SettleContext, work: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await work();
+    } catch (error) {
+      const code = (error as { code?: string }).code;
+      const retriable = error instanceof SettlementConflict || code === '40P01' || code === '40001';
+      if (!retriable || attempt >= RETRIES) throw error;
+      ctx.log.warn({ err: error, attempt }, 'sportsbook settlement page retried');
+    }
+  }
+}
