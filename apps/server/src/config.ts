@@ -70,6 +70,13 @@ const envSchema = z
       .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be HH:MM (24-hour São Paulo time)')
       .default('00:10'),
     AGENCY_SCHEDULER: z.enum(['on', 'off']).optional(),
+    // The virtual football league: whether this process runs it (one leader per database; unset:
+    // on, except with NODE_ENV=test), the betting window before each round kicks off, the length
+    // of a match minute (600 ms: 90 minutes in 54 s) and the matches per round (16 teams: at most 8).
+    VIRTUAL_LEAGUE: z.enum(['on', 'off']).optional(),
+    VIRTUAL_BETTING_MS: z.coerce.number().int().min(100).max(3_600_000).default(120_000),
+    VIRTUAL_MINUTE_MS: z.coerce.number().int().min(1).max(60_000).default(600),
+    VIRTUAL_MATCHES: z.coerce.number().int().min(1).max(8).default(8),
   })
   .refine((env) => !(env.NODE_ENV === 'production' && env.CASINO_CAPTCHA === 'disabled'), {
     path: ['CASINO_CAPTCHA'],

@@ -16,7 +16,16 @@ export interface Leadership {
 const RETRY_MS = 3_000;
 const HEARTBEAT_MS = 5_000;
 
-export function createLeadership(db: Database, dialect: Dialect, log: { warn(obj: unknown, msg?: string): void }): Leadership {
+/**
+ * `lock` names what is led: each name is its own advisory lock, so the shared rounds and the
+ * virtual football league may lead from different processes (or the same one).
+ */
+export function createLeadership(
+  db: Database,
+  dialect: Dialect,
+  log: { warn(obj: unknown, msg?: string): void },
+  lock = 'shared-rounds',
+): Leadership {
   const stop = new AbortController();
   let running: Promise<void> = Promise.resolve();
 
@@ -33,7 +42,7 @@ export function createLeadership(db: Database, dialect: Dialect, log: { warn(obj
     while (!stop.signal.aborted) {
       try {
         await db.connection().execute(async (conn) => {
-          const key = sql<string>`hashtext('casino:shared-rounds:' || current_schema())`;
+          const key = sql<string>`hashtext(cast(${`casino:${lock}:`} as text) || current_schema())`;
           const got = await sql<{ locked: boolean }>`select pg_try_advisory_lock(${key}) as locked`.execute(conn);
           if (!got.rows[0]?.locked) return;
           const lost = new AbortController();
