@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { CrownIcon, GiftIcon, HeadsetIcon, HomeIcon, PlusIcon, UserIcon, UsersIcon } from '../components/icons.tsx';
+import { CrownIcon, GiftIcon, HeadsetIcon, HomeIcon, PlusIcon, TrophyIcon, UserIcon, UsersIcon } from '../components/icons.tsx';
 
 export type NavItem = {
   to: string;
@@ -14,6 +14,7 @@ export type NavItem = {
 export const NAV_ITEMS: NavItem[] = [
   { to: '/', label: 'nav.home', icon: HomeIcon, tab: true, desktop: true },
   { to: '/promotion/activity', label: 'nav.promotions', icon: GiftIcon, tab: true, desktop: true },
+  { to: '/sports', label: 'nav.sports', icon: TrophyIcon, desktop: true },
   { to: '/recharge', label: 'nav.deposit', icon: PlusIcon, tab: true, primary: true },
   { to: '/vip', label: 'nav.vip', icon: CrownIcon, desktop: true },
   { to: '/agency-center/invite', label: 'nav.agency', icon: UsersIcon, desktop: true },

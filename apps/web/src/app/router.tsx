@@ -11,6 +11,7 @@ const agency = () => import('../features/agency/agency-pages.tsx');
 const orders = () => import('../features/orders/order-pages.tsx');
 const vip = () => import('../features/vip/vip-pages.tsx');
 const rebates = () => import('../features/rebates/rebates-pages.tsx');
+const sports = () => import('../features/sportsbook/sports-pages.tsx');
 
 /**
  * Every route of spec section 2, each lazy so the home route's JavaScript stays small. No route
@@ -122,6 +123,22 @@ const layoutRoutes: RouteObject[] = [
   { path: 'semana', lazy: () => promotions().then((m) => ({ Component: m.WeeklyPage })) },
   { path: 'misterioso', lazy: () => promotions().then((m) => ({ Component: m.MysteryPage })) },
   { path: 'cashback', lazy: () => promotions().then((m) => ({ Component: m.CashbackPage })) },
+
+  // The sportsbook: one layout (section tabs and the bet slip) around its pages and the virtual league.
+  {
+    path: 'sports',
+    lazy: () => sports().then((m) => ({ Component: m.SportsLayout })),
+    children: [
+      { index: true, lazy: () => sports().then((m) => ({ Component: m.SportsHomePage })) },
+      { path: 'competition/:code', lazy: () => sports().then((m) => ({ Component: m.CompetitionPage })) },
+      { path: 'fixture/:id', lazy: () => sports().then((m) => ({ Component: m.FixturePage })) },
+      { path: 'bets', lazy: () => sports().then((m) => ({ Component: m.MyBetsPage })) },
+      {
+        path: 'virtual',
+        lazy: () => import('../features/sportsbook/virtual/virtual-page.tsx').then((m) => ({ Component: m.VirtualPage })),
+      },
+    ],
+  },
 
   { path: '*', lazy: () => import('./not-found-page.tsx').then((m) => ({ Component: m.NotFoundPage })) },
 ];

@@ -30,6 +30,7 @@ import {
   Search,
   Share2,
   Shield,
+  Trophy,
   User,
   Users,
   Wallet,
@@ -76,3 +77,4 @@ export const AlertIcon = icon(CircleAlert);
 export const ShareIcon = icon(Share2);
 export const HeartIcon = icon(Heart);
 export const HistoryIcon = icon(History);
+export const TrophyIcon = icon(Trophy);

@@ -195,3 +195,26 @@ export function useSlip() {
     isSelected: (selectionId: number) => state.selections.some((s) => s.selection_id === selectionId),
   };
 }
+
+type PricedMarket = { status: string; selections: readonly { id: number; odds: string }[] };
+
+/**
+ * Brings the slip's picks up to the prices a fresh read of the markets shows (a live match moves
+ * them every few seconds), marking each move like a 409 would. Does nothing when nothing differs.
+ */
+export function syncSlipPrices(markets: readonly PricedMarket[]): void {
+  const onSlip = new Map(slip.get().selections.map((s) => [s.selection_id, s]));
+  if (onSlip.size === 0) return;
+  const changes: { selection_id: number; odds: string; status: string }[] = [];
+  for (const market of markets) {
+    for (const selection of market.selections) {
+      const pick = onSlip.get(selection.id);
+      if (!pick) continue;
+      const unavailable = market.status !== 'open';
+      if (pick.odds !== selection.odds || Boolean(pick.unavailable) !== unavailable) {
+        changes.push({ selection_id: selection.id, odds: selection.odds, status: market.status });
+      }
+    }
+  }
+  if (changes.length > 0) applyPriceChanges(changes);
+}
