@@ -34,6 +34,7 @@ import { sandboxProviderRoutes } from './features/sandbox-provider/sandbox-provi
 import { profileRoutes } from './features/profile/profile.routes.ts';
 import { securityRoutes } from './features/security/security.routes.ts';
 import { sitesRoutes } from './features/sites/sites.routes.ts';
+import { sportsBetsRoutes } from './features/sports/bets/bets.routes.ts';
 import { rebatesAdminRoutes } from './features/rebates/rebates-admin.routes.ts';
 import { rebatesRoutes } from './features/rebates/rebates.routes.ts';
 import { vipAdminRoutes } from './features/vip/vip-admin.routes.ts';
@@ -156,6 +157,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(infoCenterAdminRoutes, { ctx });
   await app.register(historyRoutes, { ctx });
   await app.register(promotionsAdminRoutes, { ctx });
+  await app.register(sportsBetsRoutes, { ctx });
 
   if (options.serveSites !== false) await serveSites(app);
   else {

@@ -1,0 +1,242 @@
+import { sql } from 'kysely';
+import type { Database } from '../../../db/database.ts';
+
+/**
+ * The queries of betting, my bets and cash out. Rows only: the services map them to the shared
+ * response types. Functions that take `trx` must run inside the caller's transaction.
+ */
+
+export type SportsbookSettings = NonNullable<Awaited<ReturnType<typeof findSettings>>>;
+
+/** The book's one settings row (limits, margins). */
+export async function findSettings(db: Database) {
+  return db.selectFrom('sportsbook_settings').selectAll().where('id', '=', 1).executeTakeFirst();
+}
+
+/** Which market each selection belongs to (a selection never changes market): unknown ids are absent. */
+export async function findMarketIdsOf(db: Database, selectionIds: readonly number[]) {
+  if (selectionIds.length === 0) return [];
+  return db.selectFrom('selections').select(['id', 'market_id']).where('id', 'in', selectionIds).execute();
+}
+
+/**
+ * Takes a market's row for the rest of the transaction (a write that changes nothing): a
+ * suspension, a price change or a settlement of that market waits for this transaction, and this
+ * one waits for theirs, so a bet is accepted against one committed state of its market. Markets
+ * are locked in id order by the caller, so two slips cannot deadlock. On SQLite writers are
+ * serialised anyway.
+ */
+export async function lockMarket(trx: Database, marketId: number) {
+  return trx
+    .updateTable('markets')
+    .set((eb) => ({ version: eb.ref('version') }))
+    .where('id', '=', marketId)
+    .returning(['id', 'status', 'version'])
+    .executeTakeFirst();
+}
+
+export type SlipRow = Awaited<ReturnType<typeof findSlip>>[number];
+
+/** The selections of a slip with their market, fixture and current price, read under the market locks. */
+export async function findSlip(trx: Database, selectionIds: readonly number[]) {
+  return trx
+    .selectFrom('selections')
+    .innerJoin('markets', 'markets.id', 'selections.market_id')
+    .innerJoin('fixtures', 'fixtures.id', 'markets.fixture_id')
+    .select([
+      'selections.id as selection_id',
+      'selections.odds',
+      'selections.result as selection_result',
+      'markets.id as market_id',
+      'markets.status as market_status',
+      'markets.version as market_version',
+      'fixtures.id as fixture_id',
+      'fixtures.status as fixture_status',
+    ])
+    .where('selections.id', 'in', selectionIds)
+    .execute();
+}
+
+/**
+ * The book's open exposure on a market: the stakes of every open bet with a leg on it, and the
+ * potential payouts of those bets on each of the given selections. An accumulator counts in full
+ * on each of its legs' markets (the cautious reading).
+ */
+export async function marketExposure(trx: Database, marketId: number, selectionIds: readonly number[]) {
+  const stakes = await trx
+    .selectFrom('sport_bet_legs')
+    .innerJoin('sport_bets', 'sport_bets.id', 'sport_bet_legs.bet_id')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('sport_bets.stake_centavos'), sql<number>`0`).as('total'))
+    .where('sport_bet_legs.market_id', '=', marketId)
+    .where('sport_bets.status', '=', 'open')
+    .executeTakeFirstOrThrow();
+  const payouts = await trx
+    .selectFrom('sport_bet_legs')
+    .innerJoin('sport_bets', 'sport_bets.id', 'sport_bet_legs.bet_id')
+    .select(['sport_bet_legs.selection_id', (eb) => eb.fn.sum<number>('sport_bets.potential_payout_centavos').as('total')])
+    .where('sport_bet_legs.market_id', '=', marketId)
+    .where('sport_bet_legs.selection_id', 'in', selectionIds)
+    .where('sport_bets.status', '=', 'open')
+    .groupBy('sport_bet_legs.selection_id')
+    .execute();
+  return {
+    stakesCentavos: Number(stakes.total),
+    payoutsCentavos: new Map(payouts.map((p) => [p.selection_id, Number(p.total)])),
+  };
+}
+
+export interface NewBet {
+  member_id: number;
+  bet_no: string;
+  request_id: string;
+  kind: 'single' | 'accumulator';
+  stake_centavos: number;
+  total_odds: number;
+  potential_payout_centavos: number;
+  placed_at: string;
+}
+
+/** Inserts an open bet; undefined when the member already has a bet under this request key. */
+export async function insertBet(trx: Database, bet: NewBet): Promise<number | undefined> {
+  const row = await trx
+    .insertInto('sport_bets')
+    .values({ ...bet, status: 'open', paid_centavos: 0, settlement_version: 0, settled_at: null })
+    .onConflict((oc) => oc.columns(['member_id', 'request_id']).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return row?.id;
+}
+
+export async function insertLegs(
+  trx: Database,
+  legs: { bet_id: number; fixture_id: number; market_id: number; selection_id: number; odds: number }[],
+): Promise<void> {
+  if (legs.length === 0) return;
+  await trx
+    .insertInto('sport_bet_legs')
+    .values(legs.map((leg) => ({ ...leg, result: 'pending' })))
+    .execute();
+}
+
+export type BetRow = Awaited<ReturnType<typeof findBetsByRequestKeys>>[number];
+
+const BET_COLUMNS = [
+  'id',
+  'member_id',
+  'bet_no',
+  'request_id',
+  'kind',
+  'stake_centavos',
+  'total_odds',
+  'potential_payout_centavos',
+  'status',
+  'paid_centavos',
+  'placed_at',
+  'settled_at',
+] as const;
+
+/** The member's bets placed under these request keys, in placement order. */
+export async function findBetsByRequestKeys(db: Database, memberId: number, requestKeys: readonly string[]) {
+  return db
+    .selectFrom('sport_bets')
+    .select(BET_COLUMNS)
+    .where('member_id', '=', memberId)
+    .where('request_id', 'in', requestKeys)
+    .orderBy('id')
+    .execute();
+}
+
+/** One of the member's bets by its number (another member's number finds nothing). */
+export async function findMemberBet(db: Database, memberId: number, betNo: string) {
+  return db.selectFrom('sport_bets').select(BET_COLUMNS).where('member_id', '=', memberId).where('bet_no', '=', betNo).executeTakeFirst();
+}
+
+export type BetFilter = 'open' | 'settled' | undefined;
+
+function filtered(db: Database, memberId: number, filter: BetFilter) {
+  let query = db.selectFrom('sport_bets').where('member_id', '=', memberId);
+  if (filter === 'open') query = query.where('status', '=', 'open');
+  if (filter === 'settled') query = query.where('status', '<>', 'open');
+  return query;
+}
+
+/** A page of the member's bets, newest first, and how many match. */
+export async function listMemberBets(db: Database, memberId: number, filter: BetFilter, page: number, pageSize: number) {
+  const rows = await filtered(db, memberId, filter)
+    .select(BET_COLUMNS)
+    .orderBy('id', 'desc')
+    .limit(pageSize)
+    .offset((page - 1) * pageSize)
+    .execute();
+  const count = await filtered(db, memberId, filter)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return { rows, total: Number(count.n) };
+}
+
+export type LegRow = Awaited<ReturnType<typeof findLegs>>[number];
+
+/**
+ * The legs of some bets with what a bet slip shows (teams, market, line, price, result, score)
+ * and what the cash-out offer needs (the market's state and the selection's fair probability now).
+ */
+export async function findLegs(db: Database, betIds: readonly number[]) {
+  if (betIds.length === 0) return [];
+  return db
+    .selectFrom('sport_bet_legs')
+    .innerJoin('selections', 'selections.id', 'sport_bet_legs.selection_id')
+    .innerJoin('markets', 'markets.id', 'sport_bet_legs.market_id')
+    .innerJoin('fixtures', 'fixtures.id', 'sport_bet_legs.fixture_id')
+    .innerJoin('teams as home', 'home.id', 'fixtures.home_team_id')
+    .innerJoin('teams as away', 'away.id', 'fixtures.away_team_id')
+    .select([
+      'sport_bet_legs.id',
+      'sport_bet_legs.bet_id',
+      'sport_bet_legs.odds',
+      'sport_bet_legs.result',
+      'sport_bet_legs.selection_id',
+      'selections.code as selection_code',
+      'selections.probability_ppm',
+      'markets.id as market_id',
+      'markets.type as market_type',
+      'markets.line',
+      'markets.status as market_status',
+      'fixtures.id as fixture_id',
+      'fixtures.starts_at',
+      'fixtures.status as fixture_status',
+      'fixtures.home_score',
+      'fixtures.away_score',
+      'home.name as home_name',
+      'away.name as away_name',
+    ])
+    .where('sport_bet_legs.bet_id', 'in', betIds)
+    .orderBy('sport_bet_legs.bet_id')
+    .orderBy('sport_bet_legs.id')
+    .execute();
+}
+
+/**
+ * Takes an open bet's row for the rest of the transaction (a write that changes nothing), only if
+ * it is still open: a settlement or another cash-out that committed first leaves nothing to take,
+ * and one still running makes this wait for its outcome. Undefined when the bet is not open.
+ */
+export async function lockOpenBet(trx: Database, betId: number) {
+  return trx
+    .updateTable('sport_bets')
+    .set((eb) => ({ status: eb.ref('status') }))
+    .where('id', '=', betId)
+    .where('status', '=', 'open')
+    .returning(BET_COLUMNS)
+    .executeTakeFirst();
+}
+
+/** Closes a bet this transaction holds (lockOpenBet) as cashed out for what it paid. */
+export async function markCashedOut(trx: Database, betId: number, paidCentavos: number, now: string) {
+  return trx
+    .updateTable('sport_bets')
+    .set({ status: 'cashed_out', paid_centavos: paidCentavos, settled_at: now })
+    .where('id', '=', betId)
+    .where('status', '=', 'open')
+    .returning(BET_COLUMNS)
+    .executeTakeFirst();
+}

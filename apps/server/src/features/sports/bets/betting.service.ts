@@ -1,0 +1,375 @@
+import { createHash, randomInt } from 'node:crypto';
+import { formatOdds, parseOdds } from '@casino/games/football';
+import { accumulatedOdds, payoutFor } from '@casino/games/sport-bets';
+import { formatBRL, formatCentavos, parseReais } from '@casino/shared/money';
+import type { OddsChangePolicy, placeBetBody, SportBet } from '@casino/shared/schemas/sports';
+import type { z } from 'zod';
+import type { AppContext } from '../../../context.ts';
+import type { Database } from '../../../db/database.ts';
+import { nowIso } from '../../../db/database.ts';
+import { AppError, fieldError } from '../../../lib/http.ts';
+import { saoPauloDay } from '../../../lib/sao-paulo.ts';
+import { cash, house, InsufficientFunds, postTransfer } from '../../ledger/ledger.service.ts';
+import { pushBalance } from '../../realtime/realtime.ts';
+import { walletBalance } from '../../wallet/wallet.service.ts';
+import { betViews } from './bet-views.ts';
+import * as repo from './bets.repository.ts';
+
+/**
+ * Placing sports bets (issue 6, DESIGN.md section 8). One request is one slip: singles (one bet per
+ * selection, each for `stake`) or one accumulator. Everything happens in one transaction: the
+ * slip's markets are locked (market-id order), the prices are read under the locks and compared
+ * with the slip's under the player's odds-change policy, the limits and the book's liability are
+ * checked, then each bet is stored with its legs at the accepted (current) odds and its stake moves
+ * cash(member) -> house('sportsbook_house'). A suspension, price change or settlement of a market
+ * waits for the placement or makes it wait, so a bet is never accepted against a state its market
+ * had already left. A refused slip writes nothing.
+ */
+
+export type PlaceBetInput = z.output<typeof placeBetBody>;
+
+export const SPORTSBOOK_HOUSE = 'sportsbook_house';
+/** The category a sports stake counts under (turnover, rebates, VIP). */
+export const SPORTS_CATEGORY = 'sports';
+
+const BET_NO_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+const CLOSED_FIXTURES = new Set(['finished', 'cancelled']);
+const CLOSED_MARKETS = new Set(['settled', 'void']);
+/** The most bets one slip can create (the schema's selection limit). */
+const MAX_BETS_PER_SLIP = 20;
+
+/** 'SB' + the São Paulo date + 8 random letters and digits: SB20250614K3J9QZ7A. */
+export function newBetNo(now = Date.now()): string {
+  let tail = '';
+  for (let i = 0; i < 8; i += 1) tail += BET_NO_ALPHABET[randomInt(BET_NO_ALPHABET.length)];
+  return `SB${saoPauloDay(now).replaceAll('-', '')}${tail}`;
+}
+
+/**
+ * The stored request key of the slip's index-th bet. Singles store several bets under one client
+ * request_id, and the column is unique per member: the first bet keeps the client's id, the others
+ * a derived key that no client id can equal (client ids never hold '~' or ':').
+ */
+export function requestKeyOf(requestId: string, index: number): string {
+  if (index === 0) return requestId;
+  return `~${index}:${createHash('sha256').update(requestId).digest('base64url')}`;
+}
+
+function allRequestKeys(requestId: string): string[] {
+  return Array.from({ length: MAX_BETS_PER_SLIP }, (_, i) => requestKeyOf(requestId, i));
+}
+
+interface SlipLine {
+  index: number;
+  selectionId: number;
+  /** The odds the slip showed, in hundredths. */
+  clientOdds: number;
+}
+
+interface PlannedBet {
+  lines: { selectionId: number; marketId: number; fixtureId: number; odds: number }[];
+  totalOdds: number;
+  payoutCentavos: number;
+}
+
+/** Thrown inside the transaction when the same request committed first: answered as a replay. */
+class RequestRaced extends Error {}
+
+const fieldOf = (index: number) => `selections.${index}.selection_id`;
+
+function parseStake(stake: string | number): number {
+  const centavos = parseReais(stake);
+  if (centavos === null || centavos <= 0) throw fieldError('VALIDATION_FAILED', 'stake', 'validation.amount_invalid');
+  return centavos;
+}
+
+/** The slip's lines with the client's odds parsed; every selection at most once. */
+function readSlip(input: PlaceBetInput): SlipLine[] {
+  const seen = new Set<number>();
+  return input.selections.map((selection, index) => {
+    const clientOdds = parseOdds(selection.odds);
+    if (clientOdds === null || clientOdds < 100) {
+      throw fieldError('VALIDATION_FAILED', `selections.${index}.odds`, 'sports.odds_invalid');
+    }
+    if (seen.has(selection.selection_id)) throw fieldError('VALIDATION_FAILED', fieldOf(index), 'sports.selection_repeated');
+    seen.add(selection.selection_id);
+    return { index, selectionId: selection.selection_id, clientOdds };
+  });
+}
+
+function checkShape(kind: PlaceBetInput['kind'], lines: SlipLine[], settings: repo.SportsbookSettings): void {
+  if (kind !== 'accumulator') return;
+  if (lines.length < 2) throw fieldError('VALIDATION_FAILED', 'selections', 'sports.accumulator_too_few');
+  if (lines.length > settings.max_legs) throw fieldError('SPORTS_TOO_MANY_LEGS', 'selections', 'sports.too_many_legs');
+}
+
+/** The stake of each bet against the book's minimum and maximum, with the limit in the message. */
+function checkStakeLimits(stakeCentavos: number, settings: repo.SportsbookSettings): void {
+  if (stakeCentavos < settings.min_stake_centavos) {
+    throw new AppError('SPORTS_STAKE_BELOW_MIN', { stake: ['sports.stake_below_min'] }, undefined, (lang) => ({
+      min: formatBRL(settings.min_stake_centavos, lang),
+    }));
+  }
+  if (stakeCentavos > settings.max_stake_centavos) {
+    throw new AppError('SPORTS_STAKE_ABOVE_MAX', { stake: ['sports.stake_above_max'] }, undefined, (lang) => ({
+      max: formatBRL(settings.max_stake_centavos, lang),
+    }));
+  }
+}
+
+export async function loadSettings(db: Database): Promise<repo.SportsbookSettings> {
+  const settings = await repo.findSettings(db);
+  if (!settings) throw new Error('sportsbook_settings row 1 is missing');
+  return settings;
+}
+
+/** Locks the slip's markets in id order; a selection that does not exist is refused here. */
+async function lockSlipMarkets(trx: Database, lines: SlipLine[]): Promise<void> {
+  const owners = new Map(
+    (
+      await repo.findMarketIdsOf(
+        trx,
+        lines.map((l) => l.selectionId),
+      )
+    ).map((r) => [r.id, r.market_id]),
+  );
+  const unknown = lines.find((l) => !owners.has(l.selectionId));
+  if (unknown) throw fieldError('SPORTS_SELECTION_UNKNOWN', fieldOf(unknown.index), 'sports.selection_unknown');
+  const marketIds = [...new Set(owners.values())].sort((a, b) => a - b);
+  for (const marketId of marketIds) await repo.lockMarket(trx, marketId);
+}
+
+/** The current state of each line, refused when a match or market is closed or suspended. */
+function checkOpen(kind: PlaceBetInput['kind'], lines: SlipLine[], rows: Map<number, repo.SlipRow>): void {
+  if (kind === 'accumulator') {
+    const fixtures = new Set<number>();
+    for (const line of lines) {
+      const fixtureId = rows.get(line.selectionId)!.fixture_id;
+      if (fixtures.has(fixtureId)) throw fieldError('SPORTS_SAME_FIXTURE', fieldOf(line.index), 'sports.same_fixture');
+      fixtures.add(fixtureId);
+    }
+  }
+  for (const line of lines) {
+    const row = rows.get(line.selectionId)!;
+    if (CLOSED_FIXTURES.has(row.fixture_status) || CLOSED_MARKETS.has(row.market_status)) {
+      throw fieldError('SPORTS_MARKET_CLOSED', fieldOf(line.index), 'sports.market_closed');
+    }
+  }
+  for (const line of lines) {
+    if (rows.get(line.selectionId)!.market_status !== 'open') {
+      throw fieldError('SPORTS_MARKET_SUSPENDED', fieldOf(line.index), 'sports.market_suspended');
+    }
+  }
+}
+
+/** Whether the player's policy takes the current price in place of the one the slip showed. */
+export function acceptsPrice(policy: OddsChangePolicy, clientOdds: number, currentOdds: number): boolean {
+  if (clientOdds === currentOdds) return true;
+  if (policy === 'any') return true;
+  return policy === 'higher' && currentOdds > clientOdds;
+}
+
+/**
+ * Refuses the slip when a price moved against the player's policy: 409 with every moved price, so
+ * the slip can show them all at once.
+ */
+function checkPrices(policy: OddsChangePolicy, lines: SlipLine[], rows: Map<number, repo.SlipRow>): void {
+  if (lines.every((l) => acceptsPrice(policy, l.clientOdds, rows.get(l.selectionId)!.odds))) return;
+  const changes = lines
+    .filter((l) => rows.get(l.selectionId)!.odds !== l.clientOdds)
+    .map((l) => {
+      const row = rows.get(l.selectionId)!;
+      return { selection_id: l.selectionId, odds: formatOdds(row.odds), status: row.market_status };
+    });
+  throw new AppError('SPORTS_ODDS_CHANGED', undefined, { changes });
+}
+
+/** The bets of the slip at the current prices: one per selection, or one with every leg. */
+function planBets(kind: PlaceBetInput['kind'], stakeCentavos: number, lines: SlipLine[], rows: Map<number, repo.SlipRow>): PlannedBet[] {
+  const legOf = (line: SlipLine) => {
+    const row = rows.get(line.selectionId)!;
+    return { selectionId: line.selectionId, marketId: row.market_id, fixtureId: row.fixture_id, odds: row.odds };
+  };
+  const groups = kind === 'single' ? lines.map((line) => [legOf(line)]) : [lines.map(legOf)];
+  return groups.map((legs) => {
+    const totalOdds = accumulatedOdds(legs.map((l) => l.odds));
+    return { lines: legs, totalOdds, payoutCentavos: payoutFor(stakeCentavos, totalOdds) };
+  });
+}
+
+function checkPayouts(bets: PlannedBet[], settings: repo.SportsbookSettings): void {
+  for (const bet of bets) {
+    if (!Number.isSafeInteger(bet.payoutCentavos) || bet.payoutCentavos > settings.max_payout_centavos) {
+      throw new AppError('SPORTS_PAYOUT_ABOVE_MAX', { stake: ['sports.payout_above_max'] }, undefined, (lang) => ({
+        max: formatBRL(settings.max_payout_centavos, lang),
+      }));
+    }
+  }
+}
+
+/**
+ * The book's worst case on each market of the slip, with the slip's bets added: for each of the
+ * slip's selections, what open bets on it would pay less every open stake on its market. Runs
+ * under the market locks, so two slips cannot both take the last room of a market.
+ */
+async function checkLiability(trx: Database, bets: PlannedBet[], stakeCentavos: number, settings: repo.SportsbookSettings) {
+  const byMarket = new Map<number, { stakes: number; payouts: Map<number, number> }>();
+  for (const bet of bets) {
+    for (const leg of bet.lines) {
+      const market = byMarket.get(leg.marketId) ?? { stakes: 0, payouts: new Map<number, number>() };
+      market.stakes += stakeCentavos;
+      market.payouts.set(leg.selectionId, (market.payouts.get(leg.selectionId) ?? 0) + bet.payoutCentavos);
+      byMarket.set(leg.marketId, market);
+    }
+  }
+  for (const [marketId, added] of byMarket) {
+    const open = await repo.marketExposure(trx, marketId, [...added.payouts.keys()]);
+    for (const [selectionId, payout] of added.payouts) {
+      const worst = (open.payoutsCentavos.get(selectionId) ?? 0) + payout - (open.stakesCentavos + added.stakes);
+      if (worst > settings.max_market_liability_centavos) throw new AppError('SPORTS_LIABILITY_EXCEEDED');
+    }
+  }
+}
+
+/** Stores the bets with their legs and takes each stake; answers the member's cash balance after. */
+async function writeBets(
+  trx: Database,
+  memberId: number,
+  input: PlaceBetInput,
+  stakeCentavos: number,
+  bets: PlannedBet[],
+): Promise<number> {
+  const placedAt = nowIso();
+  let balance = 0;
+  for (const [index, bet] of bets.entries()) {
+    const betNo = newBetNo();
+    const betId = await repo.insertBet(trx, {
+      member_id: memberId,
+      bet_no: betNo,
+      request_id: requestKeyOf(input.request_id, index),
+      kind: input.kind,
+      stake_centavos: stakeCentavos,
+      total_odds: bet.totalOdds,
+      potential_payout_centavos: bet.payoutCentavos,
+      placed_at: placedAt,
+    });
+    if (betId === undefined) throw new RequestRaced();
+    await repo.insertLegs(
+      trx,
+      bet.lines.map((leg) => ({
+        bet_id: betId,
+        fixture_id: leg.fixtureId,
+        market_id: leg.marketId,
+        selection_id: leg.selectionId,
+        odds: leg.odds,
+      })),
+    );
+    const posted = await postTransfer(trx, {
+      key: `sportbet:${betNo}:stake`,
+      code: 'sport_bet',
+      lines: [
+        { account: cash(memberId), amountCentavos: -stakeCentavos },
+        { account: house(SPORTSBOOK_HOUSE), amountCentavos: stakeCentavos },
+      ],
+      meta: { bet_no: betNo },
+    });
+    balance = Object.values(posted.balances)[0] ?? balance;
+  }
+  return balance;
+}
+
+/** The whole placement, inside one transaction (the caller maps the expected failures). */
+async function placeInTransaction(trx: Database, memberId: number, input: PlaceBetInput, stakeCentavos: number, lines: SlipLine[]) {
+  const settings = await loadSettings(trx);
+  await lockSlipMarkets(trx, lines);
+  const rows = new Map(
+    (
+      await repo.findSlip(
+        trx,
+        lines.map((l) => l.selectionId),
+      )
+    ).map((r) => [r.selection_id, r]),
+  );
+  checkOpen(input.kind, lines, rows);
+  checkPrices(input.accept_odds, lines, rows);
+  const bets = planBets(input.kind, stakeCentavos, lines, rows);
+  checkPayouts(bets, settings);
+  await checkLiability(trx, bets, stakeCentavos, settings);
+  return writeBets(trx, memberId, input, stakeCentavos, bets);
+}
+
+/** Whether stored bets are this slip (same kind, stake and selections, in order). */
+function sameSlip(input: PlaceBetInput, stakeCentavos: number, stored: repo.BetRow[], legs: repo.LegRow[]): boolean {
+  if (stored.some((bet) => bet.kind !== input.kind || bet.stake_centavos !== stakeCentavos)) return false;
+  const selectionsOf = (bet: repo.BetRow) => legs.filter((l) => l.bet_id === bet.id).map((l) => l.selection_id);
+  const wanted = input.selections.map((s) => s.selection_id);
+  if (input.kind === 'accumulator') return stored.length === 1 && selectionsOf(stored[0]!).join() === wanted.join();
+  if (stored.length !== wanted.length) return false;
+  return wanted.every((selectionId, index) => {
+    const bet = stored.find((b) => b.request_id === requestKeyOf(input.request_id, index));
+    return bet !== undefined && selectionsOf(bet).join() === String(selectionId);
+  });
+}
+
+/**
+ * A request id the member used before: the same slip answers the first placement and moves
+ * nothing; another slip under that id is a conflict. Undefined when the id is new.
+ */
+async function replay(ctx: AppContext, memberId: number, input: PlaceBetInput, stakeCentavos: number) {
+  const stored = await repo.findBetsByRequestKeys(ctx.db, memberId, allRequestKeys(input.request_id));
+  if (stored.length === 0) return undefined;
+  const legs = await repo.findLegs(
+    ctx.db,
+    stored.map((b) => b.id),
+  );
+  if (!sameSlip(input, stakeCentavos, stored, legs)) throw new AppError('CONFLICT');
+  const settings = await loadSettings(ctx.db);
+  return { bets: betViews(stored, legs, settings.cashout_margin_bp), balance: formatCentavos(await walletBalance(ctx.db, memberId)) };
+}
+
+/** The bets a placement wrote, as the member sees them. */
+async function placedBets(ctx: AppContext, memberId: number, requestId: string): Promise<SportBet[]> {
+  const stored = await repo.findBetsByRequestKeys(ctx.db, memberId, allRequestKeys(requestId));
+  const legs = await repo.findLegs(
+    ctx.db,
+    stored.map((b) => b.id),
+  );
+  return betViews(stored, legs, (await loadSettings(ctx.db)).cashout_margin_bp);
+}
+
+/** Tells the member's open pages the new balance, after the commit (a lost push only delays it). */
+export async function notifyBalance(ctx: AppContext, memberId: number): Promise<void> {
+  try {
+    await pushBalance(ctx.db, ctx.realtime, memberId);
+  } catch (error) {
+    ctx.log.warn({ err: error, memberId }, 'balance push failed');
+  }
+}
+
+/**
+ * Places a slip for the member: every check of the issue, one transaction, a replay for a retried
+ * request id. Answers the bets placed and the cash balance after them.
+ */
+export async function placeBets(ctx: AppContext, memberId: number, input: PlaceBetInput): Promise<{ bets: SportBet[]; balance: string }> {
+  const stakeCentavos = parseStake(input.stake);
+  const lines = readSlip(input);
+  const settings = await loadSettings(ctx.db);
+  checkShape(input.kind, lines, settings);
+  checkStakeLimits(stakeCentavos, settings);
+  const earlier = await replay(ctx, memberId, input, stakeCentavos);
+  if (earlier) return earlier;
+
+  let balanceCentavos: number;
+  try {
+    balanceCentavos = await ctx.db.transaction().execute((trx) => placeInTransaction(trx, memberId, input, stakeCentavos, lines));
+  } catch (error) {
+    if (error instanceof InsufficientFunds) throw fieldError('INSUFFICIENT_FUNDS', 'stake', 'errors.insufficient_funds');
+    if (error instanceof RequestRaced) {
+      const raced = await replay(ctx, memberId, input, stakeCentavos);
+      if (raced) return raced;
+    }
+    throw error;
+  }
+  await notifyBalance(ctx, memberId);
+  return { bets: await placedBets(ctx, memberId, input.request_id), balance: formatCentavos(balanceCentavos) };
+}
