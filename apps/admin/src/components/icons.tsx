@@ -34,37 +34,38 @@ import {
 /** The back office's icons (lucide), decorative by default, 18 px unless told. */
 type IconProps = LucideProps;
 
-function icon(Glyph: LucideIcon) {
+/** A lucide glyph drawn like every other icon of the back office (1.8 stroke); features make their own with it. */
+export function lucideIcon(Glyph: LucideIcon) {
   return ({ size = 18, ...props }: IconProps) => <Glyph size={size} strokeWidth={1.8} aria-hidden="true" focusable="false" {...props} />;
 }
 
-export const UsersIcon = icon(Users);
-export const MailIcon = icon(Mail);
-export const ScrollIcon = icon(ScrollText);
-export const ShieldIcon = icon(Shield);
-export const LogoutIcon = icon(LogOut);
-export const MenuIcon = icon(Menu);
-export const CloseIcon = icon(X);
-export const SearchIcon = icon(Search);
-export const ChevronLeftIcon = icon(ChevronLeft);
-export const ChevronRightIcon = icon(ChevronRight);
-export const ChevronDownIcon = icon(ChevronDown);
-export const GlobeIcon = icon(Globe);
-export const RefreshIcon = icon(RefreshCw);
-export const PowerIcon = icon(Power);
-export const LockIcon = icon(Lock);
-export const UnlockIcon = icon(LockOpen);
-export const PlusIcon = icon(Plus);
-export const AlertIcon = icon(CircleAlert);
-export const CheckIcon = icon(Check);
-export const InboxIcon = icon(Inbox);
-export const ArrowLeftIcon = icon(ArrowLeft);
-export const SidebarIcon = icon(PanelLeft);
-export const WithdrawalIcon = icon(ArrowUpFromLine);
-export const DepositIcon = icon(ArrowDownToLine);
-export const ChannelIcon = icon(Landmark);
-export const EditIcon = icon(Pencil);
-export const AdjustIcon = icon(Scale);
+export const UsersIcon = lucideIcon(Users);
+export const MailIcon = lucideIcon(Mail);
+export const ScrollIcon = lucideIcon(ScrollText);
+export const ShieldIcon = lucideIcon(Shield);
+export const LogoutIcon = lucideIcon(LogOut);
+export const MenuIcon = lucideIcon(Menu);
+export const CloseIcon = lucideIcon(X);
+export const SearchIcon = lucideIcon(Search);
+export const ChevronLeftIcon = lucideIcon(ChevronLeft);
+export const ChevronRightIcon = lucideIcon(ChevronRight);
+export const ChevronDownIcon = lucideIcon(ChevronDown);
+export const GlobeIcon = lucideIcon(Globe);
+export const RefreshIcon = lucideIcon(RefreshCw);
+export const PowerIcon = lucideIcon(Power);
+export const LockIcon = lucideIcon(Lock);
+export const UnlockIcon = lucideIcon(LockOpen);
+export const PlusIcon = lucideIcon(Plus);
+export const AlertIcon = lucideIcon(CircleAlert);
+export const CheckIcon = lucideIcon(Check);
+export const InboxIcon = lucideIcon(Inbox);
+export const ArrowLeftIcon = lucideIcon(ArrowLeft);
+export const SidebarIcon = lucideIcon(PanelLeft);
+export const WithdrawalIcon = lucideIcon(ArrowUpFromLine);
+export const DepositIcon = lucideIcon(ArrowDownToLine);
+export const ChannelIcon = lucideIcon(Landmark);
+export const EditIcon = lucideIcon(Pencil);
+export const AdjustIcon = lucideIcon(Scale);
 
 /** The back office's own mark (not an icon of the set). */
 export const LogoMark = (p: React.SVGProps<SVGSVGElement>) => (

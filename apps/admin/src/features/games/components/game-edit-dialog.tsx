@@ -8,19 +8,19 @@ import {
   MIN_RTP_BP,
   THUMBNAIL_PATTERN,
 } from '@casino/shared/schemas/games-admin';
-import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Spinner } from '../../../components/confirm-dialog';
+import { FormDialog } from '../../../components/form-dialog';
+import { CheckField, CheckGroup, Field, invalidProps } from '../../../components/form-field';
 import { LockIcon } from '../../../components/icons';
-import { DialogError, Modal } from '../../../components/modal';
 import { toast } from '../../../components/toaster';
-import { errorMessage, isApiError } from '../../../lib/api-client';
 import { basisPointsToPercent, parseReaisInput, percentToBasisPoints } from '../../../lib/format';
+import { type FieldErrors, formError, serverFieldErrors, useFieldErrors } from '../../../lib/use-field-errors';
 import { type GameUpdate, useUpdateGame } from '../api/games-admin';
 import { GameThumbnail, useFormatPercent, useGameName } from './games-ui';
 
-type Field = 'name' | 'thumbnail' | 'tags' | 'sort' | 'min_bet' | 'max_bet' | 'rtp' | 'names';
-type FieldErrors = Partial<Record<Field, string>>;
+const FIELDS = ['name', 'thumbnail', 'tags', 'sort', 'min_bet', 'max_bet', 'rtp', 'names'] as const;
+type GameField = (typeof FIELDS)[number];
 
 /** "hot, New  jackpot" -> ["hot", "new", "jackpot"]: commas or spaces separate, case folds, repeats drop. */
 export function parseTags(text: string): string[] {
@@ -40,7 +40,7 @@ function sameList(a: string[], b: string[]) {
 
 /** Reads the form into the changes to send (only what differs from the game) or the field errors. */
 function readForm(form: FormData, game: AdminGame, t: (key: string, values?: Record<string, unknown>) => string) {
-  const errors: FieldErrors = {};
+  const errors: FieldErrors<GameField> = {};
   const update: GameUpdate = {};
   const text = (name: string) => String(form.get(name) ?? '').trim();
 
@@ -92,25 +92,12 @@ function readForm(form: FormData, game: AdminGame, t: (key: string, values?: Rec
   return { errors, update };
 }
 
-/** Server field names ("names.pt", "tags.1") onto the form's fields. */
-function serverErrors(error: unknown): FieldErrors {
-  if (!isApiError(error)) return {};
-  const fields: FieldErrors = {};
-  for (const [path, messages] of Object.entries(error.fieldErrors)) {
-    const field = path.split('.')[0] as Field;
-    if (['name', 'thumbnail', 'tags', 'sort', 'min_bet', 'max_bet', 'rtp', 'names'].includes(field) && messages[0] && !fields[field]) {
-      fields[field] = messages[0];
-    }
-  }
-  return fields;
-}
-
 export function GameEditDialog({ game, onClose }: { game: AdminGame; onClose: () => void }) {
   const { t } = useTranslation();
   const formatPercent = useFormatPercent();
   const gameName = useGameName();
   const update = useUpdateGame();
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const { errors, setErrors, clear, hasErrors } = useFieldErrors<GameField>();
   const [thumbnail, setThumbnail] = useState(game.thumbnail);
   const [tagsText, setTagsText] = useState(game.tags.join(', '));
   const id = useId();
@@ -133,284 +120,200 @@ export function GameEditDialog({ game, onClose }: { game: AdminGame; onClose: ()
           toast.success(message || t('games.saved'));
           onClose();
         },
-        onError: (error) => setErrors(serverErrors(error)),
+        // Server field names ("names.pt", "tags.1") count for the form's fields.
+        onError: (error) => setErrors(serverFieldErrors(error, FIELDS)),
       },
     );
   }
 
-  const errorOf = (field: Field) =>
-    errors[field] ? (
-      <p id={`${fieldId(field)}-error`} className="mt-1 text-xs text-rose-300">
-        {errors[field]}
-      </p>
-    ) : null;
-  const invalid = (field: Field) => (errors[field] ? { 'aria-invalid': true as const, 'aria-describedby': `${fieldId(field)}-error` } : {});
-  const hasFieldErrors = Object.values(errors).some(Boolean);
+  const invalid = (field: GameField) => invalidProps(fieldId(field), errors[field]);
   const previewTags = parseTags(tagsText);
 
   return (
-    <Modal
-      open
+    <FormDialog
       title={t('games.edit_title', { name: gameName(game) })}
       description={t('games.edit_description')}
       pending={update.isPending}
-      onClose={() => {
-        if (!update.isPending) onClose();
-      }}
+      error={formError(update, hasErrors)}
+      submitLabel={t('games.form.save')}
+      onSubmit={submit}
+      onClose={onClose}
+      onFieldInput={clear}
+      testId="game-edit-form"
     >
-      <form
-        onSubmit={submit}
-        onChange={(event) => {
-          const target: EventTarget = event.target;
-          if (!(target instanceof HTMLInputElement)) return;
-          const field = target.name.split('.')[0] as Field;
-          if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
-        }}
-        noValidate
-        className="space-y-3.5"
-        data-testid="game-edit-form"
-      >
-        <div className="flex items-center gap-3 rounded-lg border border-white/5 bg-navy-900/60 p-3">
-          <GameThumbnail key={thumbnail} src={THUMBNAIL_PATTERN.test(thumbnail) ? thumbnail : ''} alt={game.name} size="lg" />
-          <div className="min-w-0 text-xs text-slate-400">
-            <p className="font-mono text-slate-300">{game.code}</p>
-            <p>
-              {game.provider_name} · <span className="font-mono">{game.plat_type}</span>
-            </p>
-            <p className="mt-1 flex items-center gap-1">
-              {game.rtp_editable ? null : <LockIcon width={12} height={12} />}
-              {t('games.form.rtp_declared', { rtp: formatPercent(game.rtp) })}
-            </p>
-          </div>
-        </div>
-
-        <Input label={t('games.form.name')} id={fieldId('name')} error={errorOf('name')}>
-          <input id={fieldId('name')} name="name" defaultValue={game.name} maxLength={100} className="input" {...invalid('name')} />
-        </Input>
-
-        <details className="group rounded-lg border border-white/5 bg-navy-900/40 open:bg-navy-900/60" open={Boolean(errors.names)}>
-          <summary className="cursor-pointer select-none px-3 py-2 text-sm font-medium text-slate-200">
-            {t('games.form.names')}
-            <span className="ml-2 text-xs font-normal text-slate-500">
-              {t('games.form.names_count', { filled: Object.keys(game.names).length, total: LANGUAGES.length })}
-            </span>
-          </summary>
-          <div className="grid gap-2.5 px-3 pb-3 sm:grid-cols-2">
-            {LANGUAGES.map((language) => (
-              <div key={language.code}>
-                <label htmlFor={fieldId(`names-${language.code}`)} className="field-label">
-                  {language.name}
-                </label>
-                <input
-                  id={fieldId(`names-${language.code}`)}
-                  name={`names.${language.code}`}
-                  lang={language.htmlLang}
-                  defaultValue={game.names[language.code] ?? ''}
-                  placeholder={game.name}
-                  maxLength={100}
-                  className="input"
-                />
-              </div>
-            ))}
-            <p className="text-xs text-slate-500 sm:col-span-2">{t('games.form.names_hint')}</p>
-            {errorOf('names')}
-          </div>
-        </details>
-
-        <Input
-          label={t('games.form.thumbnail')}
-          id={fieldId('thumbnail')}
-          error={errorOf('thumbnail')}
-          hint={t('games.form.thumbnail_hint')}
-        >
-          <input
-            id={fieldId('thumbnail')}
-            name="thumbnail"
-            value={thumbnail}
-            onChange={(event) => setThumbnail(event.target.value.trim())}
-            maxLength={255}
-            spellCheck={false}
-            className="input font-mono text-[13px]"
-            {...invalid('thumbnail')}
-          />
-        </Input>
-
-        <Input label={t('games.form.tags')} id={fieldId('tags')} error={errorOf('tags')} hint={t('games.form.tags_hint')}>
-          <input
-            id={fieldId('tags')}
-            name="tags"
-            value={tagsText}
-            onChange={(event) => setTagsText(event.target.value)}
-            maxLength={400}
-            spellCheck={false}
-            autoCapitalize="none"
-            className="input"
-            {...invalid('tags')}
-          />
-          {previewTags.length > 0 && (
-            <span className="mt-1.5 flex flex-wrap gap-1" aria-hidden="true">
-              {previewTags.map((tag) => (
-                <span
-                  key={tag}
-                  className={`rounded px-1.5 py-px font-mono text-[11px] ${GAME_TAG_PATTERN.test(tag) ? 'bg-white/5 text-slate-300' : 'bg-rose-500/15 text-rose-300'}`}
-                >
-                  {tag}
-                </span>
-              ))}
-            </span>
-          )}
-        </Input>
-
-        <div className="grid grid-cols-2 gap-3 sm:grid-cols-3">
-          <Input label={t('games.form.min_bet')} id={fieldId('min_bet')} error={errorOf('min_bet')}>
-            <input
-              id={fieldId('min_bet')}
-              name="min_bet"
-              inputMode="decimal"
-              defaultValue={game.min_bet}
-              maxLength={20}
-              className="input tabular-nums"
-              {...invalid('min_bet')}
-            />
-          </Input>
-          <Input label={t('games.form.max_bet')} id={fieldId('max_bet')} error={errorOf('max_bet')}>
-            <input
-              id={fieldId('max_bet')}
-              name="max_bet"
-              inputMode="decimal"
-              defaultValue={game.max_bet}
-              maxLength={20}
-              className="input tabular-nums"
-              {...invalid('max_bet')}
-            />
-          </Input>
-          <Input label={t('games.form.sort')} id={fieldId('sort')} error={errorOf('sort')} className="col-span-2 sm:col-span-1">
-            <input
-              id={fieldId('sort')}
-              name="sort"
-              inputMode="numeric"
-              defaultValue={game.sort}
-              maxLength={7}
-              className="input tabular-nums"
-              {...invalid('sort')}
-            />
-          </Input>
-        </div>
-
-        {game.rtp_editable ? (
-          <Input label={t('games.form.rtp')} id={fieldId('rtp')} error={errorOf('rtp')} hint={t('games.form.rtp_hint')}>
-            <div className="relative">
-              <input
-                id={fieldId('rtp')}
-                name="rtp"
-                inputMode="decimal"
-                defaultValue={game.rtp}
-                maxLength={6}
-                className="input pr-8 tabular-nums"
-                {...invalid('rtp')}
-              />
-              <span className="pointer-events-none absolute top-1/2 right-3 -translate-y-1/2 text-sm text-slate-500">%</span>
-            </div>
-          </Input>
-        ) : (
-          <p className="flex items-start gap-2 rounded-lg border border-gold-400/15 bg-gold-400/5 px-3 py-2 text-xs text-slate-300">
-            <LockIcon width={14} height={14} className="mt-px shrink-0 text-gold-400" />
-            {t('games.form.rtp_locked_hint', { rtp: formatPercent(game.rtp) })}
+      <div className="flex items-center gap-3 rounded-lg border border-white/5 bg-navy-900/60 p-3">
+        <GameThumbnail key={thumbnail} src={THUMBNAIL_PATTERN.test(thumbnail) ? thumbnail : ''} alt={game.name} size="lg" />
+        <div className="min-w-0 text-xs text-slate-400">
+          <p className="font-mono text-slate-300">{game.code}</p>
+          <p>
+            {game.provider_name} · <span className="font-mono">{game.plat_type}</span>
           </p>
+          <p className="mt-1 flex items-center gap-1">
+            {game.rtp_editable ? null : <LockIcon width={12} height={12} />}
+            {t('games.form.rtp_declared', { rtp: formatPercent(game.rtp) })}
+          </p>
+        </div>
+      </div>
+
+      <Field label={t('games.form.name')} id={fieldId('name')} error={errors.name}>
+        <input id={fieldId('name')} name="name" defaultValue={game.name} maxLength={100} className="input" {...invalid('name')} />
+      </Field>
+
+      <details className="group rounded-lg border border-white/5 bg-navy-900/40 open:bg-navy-900/60" open={Boolean(errors.names)}>
+        <summary className="cursor-pointer select-none px-3 py-2 text-sm font-medium text-slate-200">
+          {t('games.form.names')}
+          <span className="ml-2 text-xs font-normal text-slate-500">
+            {t('games.form.names_count', { filled: Object.keys(game.names).length, total: LANGUAGES.length })}
+          </span>
+        </summary>
+        <div className="grid gap-2.5 px-3 pb-3 sm:grid-cols-2">
+          {LANGUAGES.map((language) => (
+            <div key={language.code}>
+              <label htmlFor={fieldId(`names-${language.code}`)} className="field-label">
+                {language.name}
+              </label>
+              <input
+                id={fieldId(`names-${language.code}`)}
+                name={`names.${language.code}`}
+                lang={language.htmlLang}
+                defaultValue={game.names[language.code] ?? ''}
+                placeholder={game.name}
+                maxLength={100}
+                className="input"
+              />
+            </div>
+          ))}
+          <p className="text-xs text-slate-500 sm:col-span-2">{t('games.form.names_hint')}</p>
+          {errors.names && (
+            <p id={`${fieldId('names')}-error`} className="mt-1 text-xs text-rose-300">
+              {errors.names}
+            </p>
+          )}
+        </div>
+      </details>
+
+      <Field label={t('games.form.thumbnail')} id={fieldId('thumbnail')} error={errors.thumbnail} hint={t('games.form.thumbnail_hint')}>
+        <input
+          id={fieldId('thumbnail')}
+          name="thumbnail"
+          value={thumbnail}
+          onChange={(event) => setThumbnail(event.target.value.trim())}
+          maxLength={255}
+          spellCheck={false}
+          className="input font-mono text-[13px]"
+          {...invalid('thumbnail')}
+        />
+      </Field>
+
+      <Field label={t('games.form.tags')} id={fieldId('tags')} error={errors.tags} hint={t('games.form.tags_hint')}>
+        <input
+          id={fieldId('tags')}
+          name="tags"
+          value={tagsText}
+          onChange={(event) => setTagsText(event.target.value)}
+          maxLength={400}
+          spellCheck={false}
+          autoCapitalize="none"
+          className="input"
+          {...invalid('tags')}
+        />
+        {previewTags.length > 0 && (
+          <span className="mt-1.5 flex flex-wrap gap-1" aria-hidden="true">
+            {previewTags.map((tag) => (
+              <span
+                key={tag}
+                className={`rounded px-1.5 py-px font-mono text-[11px] ${GAME_TAG_PATTERN.test(tag) ? 'bg-white/5 text-slate-300' : 'bg-rose-500/15 text-rose-300'}`}
+              >
+                {tag}
+              </span>
+            ))}
+          </span>
         )}
+      </Field>
 
-        <div className="space-y-2 rounded-lg border border-white/5 bg-navy-900/60 p-3">
-          <Check
-            id={fieldId('enabled')}
-            name="enabled"
-            checked={game.enabled}
-            label={t('games.form.enabled')}
-            hint={t('games.form.enabled_hint')}
+      <div className="grid grid-cols-2 gap-3 sm:grid-cols-3">
+        <Field label={t('games.form.min_bet')} id={fieldId('min_bet')} error={errors.min_bet}>
+          <input
+            id={fieldId('min_bet')}
+            name="min_bet"
+            inputMode="decimal"
+            defaultValue={game.min_bet}
+            maxLength={20}
+            className="input tabular-nums"
+            {...invalid('min_bet')}
           />
-          <Check
-            id={fieldId('popular')}
-            name="is_popular"
-            checked={game.is_popular}
-            label={t('games.form.popular')}
-            hint={t('games.form.popular_hint')}
-            divided
+        </Field>
+        <Field label={t('games.form.max_bet')} id={fieldId('max_bet')} error={errors.max_bet}>
+          <input
+            id={fieldId('max_bet')}
+            name="max_bet"
+            inputMode="decimal"
+            defaultValue={game.max_bet}
+            maxLength={20}
+            className="input tabular-nums"
+            {...invalid('max_bet')}
           />
-          <Check
-            id={fieldId('promotion')}
-            name="is_promotion"
-            checked={game.is_promotion}
-            label={t('games.form.promotion')}
-            hint={t('games.form.promotion_hint')}
-            divided
+        </Field>
+        <Field label={t('games.form.sort')} id={fieldId('sort')} error={errors.sort} className="col-span-2 sm:col-span-1">
+          <input
+            id={fieldId('sort')}
+            name="sort"
+            inputMode="numeric"
+            defaultValue={game.sort}
+            maxLength={7}
+            className="input tabular-nums"
+            {...invalid('sort')}
           />
-        </div>
+        </Field>
+      </div>
 
-        <DialogError message={update.isError && !hasFieldErrors ? errorMessage(update.error) : null} />
-        <div className="flex flex-col-reverse gap-2 pt-1 sm:flex-row sm:justify-end">
-          <button type="button" className="btn-secondary" onClick={onClose} disabled={update.isPending}>
-            {t('common.cancel')}
-          </button>
-          <button type="submit" className="btn-primary" disabled={update.isPending}>
-            {update.isPending && <Spinner />}
-            {t('games.form.save')}
-          </button>
-        </div>
-      </form>
-    </Modal>
-  );
-}
+      {game.rtp_editable ? (
+        <Field label={t('games.form.rtp')} id={fieldId('rtp')} error={errors.rtp} hint={t('games.form.rtp_hint')}>
+          <div className="relative">
+            <input
+              id={fieldId('rtp')}
+              name="rtp"
+              inputMode="decimal"
+              defaultValue={game.rtp}
+              maxLength={6}
+              className="input pr-8 tabular-nums"
+              {...invalid('rtp')}
+            />
+            <span className="pointer-events-none absolute top-1/2 right-3 -translate-y-1/2 text-sm text-slate-500">%</span>
+          </div>
+        </Field>
+      ) : (
+        <p className="flex items-start gap-2 rounded-lg border border-gold-400/15 bg-gold-400/5 px-3 py-2 text-xs text-slate-300">
+          <LockIcon width={14} height={14} className="mt-px shrink-0 text-gold-400" />
+          {t('games.form.rtp_locked_hint', { rtp: formatPercent(game.rtp) })}
+        </p>
+      )}
 
-function Input({
-  label,
-  id,
-  error,
-  hint,
-  className = '',
-  children,
-}: {
-  label: string;
-  id: string;
-  error: ReactNode;
-  hint?: string;
-  className?: string;
-  children: ReactNode;
-}) {
-  return (
-    <div className={className}>
-      <label htmlFor={id} className="field-label">
-        {label}
-      </label>
-      {children}
-      {error ?? (hint ? <p className="mt-1 text-xs text-slate-500">{hint}</p> : null)}
-    </div>
-  );
-}
-
-function Check({
-  id,
-  name,
-  checked,
-  label,
-  hint,
-  divided = false,
-}: {
-  id: string;
-  name: string;
-  checked: boolean;
-  label: string;
-  hint: string;
-  divided?: boolean;
-}) {
-  return (
-    <label
-      htmlFor={id}
-      className={`flex cursor-pointer items-center justify-between gap-3 text-sm ${divided ? 'border-t border-white/5 pt-2' : ''}`}
-    >
-      <span>
-        <span className="block font-medium text-slate-200">{label}</span>
-        <span className="block text-xs text-slate-500">{hint}</span>
-      </span>
-      <input id={id} name={name} type="checkbox" defaultChecked={checked} className="size-4 accent-amber-400" />
-    </label>
+      <CheckGroup>
+        <CheckField
+          id={fieldId('enabled')}
+          name="enabled"
+          defaultChecked={game.enabled}
+          label={t('games.form.enabled')}
+          hint={t('games.form.enabled_hint')}
+        />
+        <CheckField
+          id={fieldId('popular')}
+          name="is_popular"
+          defaultChecked={game.is_popular}
+          label={t('games.form.popular')}
+          hint={t('games.form.popular_hint')}
+          divided
+        />
+        <CheckField
+          id={fieldId('promotion')}
+          name="is_promotion"
+          defaultChecked={game.is_promotion}
+          label={t('games.form.promotion')}
+          hint={t('games.form.promotion_hint')}
+          divided
+        />
+      </CheckGroup>
+    </FormDialog>
   );
 }

@@ -4,13 +4,14 @@ import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { Badge, EmptyState, ErrorState, PageHeader, Skeleton, TableSkeleton } from '../../../components/feedback';
+import { SelectField } from '../../../components/form-field';
 import { AlertIcon, ChevronDownIcon } from '../../../components/icons';
 import { errorMessage, isApiError } from '../../../lib/api-client';
 import { usePermission } from '../../../lib/auth';
 import { formatMoney, formatNumber } from '../../../lib/format';
 import { useLanguage } from '../../../lib/use-language';
 import { type ResultFilters, useGameProviders, useGameResults } from '../api/games-admin';
-import { SelectField, useCategoryLabel, useFormatPercent } from './games-ui';
+import { useCategoryLabel, useFormatPercent } from './games-ui';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const DAY_MS = 86_400_000;

@@ -4,8 +4,10 @@ import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Badge, EmptyState, ErrorState, PageHeader, TableSkeleton } from '../../../components/feedback';
+import { SelectField } from '../../../components/form-field';
 import { EditIcon, LockIcon, SearchIcon } from '../../../components/icons';
 import { Pagination } from '../../../components/pagination';
+import { Switch } from '../../../components/switch';
 import { toast } from '../../../components/toaster';
 import { errorMessage } from '../../../lib/api-client';
 import { usePermission } from '../../../lib/auth';
@@ -14,7 +16,7 @@ import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useLanguage } from '../../../lib/use-language';
 import { GAMES_PAGE_SIZE, type GameFilters, useAdminGames, useGameProviders, useUpdateGame } from '../api/games-admin';
 import { GameEditDialog } from './game-edit-dialog';
-import { GameThumbnail, PromotionIcon, SelectField, StarIcon, Switch, useCategoryLabel, useFormatPercent, useGameName } from './games-ui';
+import { GameThumbnail, PromotionIcon, StarIcon, useCategoryLabel, useFormatPercent, useGameName } from './games-ui';
 
 const SEARCH_DEBOUNCE_MS = 300;
 

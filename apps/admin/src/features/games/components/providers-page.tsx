@@ -2,17 +2,18 @@ import type { AdminProvider } from '@casino/shared/schemas/games-admin';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Spinner } from '../../../components/confirm-dialog';
 import { Badge, EmptyState, ErrorState, PageHeader, TableSkeleton } from '../../../components/feedback';
+import { FormDialog } from '../../../components/form-dialog';
+import { CheckField, Field, invalidProps } from '../../../components/form-field';
 import { EditIcon, LockIcon } from '../../../components/icons';
-import { DialogError, Modal } from '../../../components/modal';
+import { Switch } from '../../../components/switch';
 import { toast } from '../../../components/toaster';
-import { errorMessage, isApiError } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/api-client';
 import { usePermission } from '../../../lib/auth';
 import { formatDateTime, formatNumber } from '../../../lib/format';
+import { type FieldErrors, formError, serverFieldErrors, useFieldErrors } from '../../../lib/use-field-errors';
 import { useLanguage } from '../../../lib/use-language';
 import { useGameProviders, useUpdateProvider } from '../api/games-admin';
-import { Switch } from './games-ui';
 
 export function ProvidersPage() {
   const { t } = useTranslation();
@@ -209,12 +210,13 @@ function ProvidersCards({ providers, onEdit }: { providers: AdminProvider[]; onE
   );
 }
 
-type FieldErrors = Partial<Record<'name' | 'sort', string>>;
+const FIELDS = ['name', 'sort'] as const;
+type ProviderField = (typeof FIELDS)[number];
 
 function EditProviderDialog({ provider, onClose }: { provider: AdminProvider; onClose: () => void }) {
   const { t } = useTranslation();
   const update = useUpdateProvider();
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const { errors, setErrors, hasErrors } = useFieldErrors<ProviderField>();
   const ids = { name: useId(), sort: useId(), enabled: useId() };
 
   function submit(event: FormEvent<HTMLFormElement>) {
@@ -222,7 +224,7 @@ function EditProviderDialog({ provider, onClose }: { provider: AdminProvider; on
     const form = new FormData(event.currentTarget);
     const name = String(form.get('name') ?? '').trim();
     const sortText = String(form.get('sort') ?? '').trim();
-    const next: FieldErrors = {};
+    const next: FieldErrors<ProviderField> = {};
     if (!name) next.name = t('validation.required');
     if (!/^\d{1,7}$/.test(sortText) || Number(sortText) > 1_000_000) next.sort = t('games.form.sort_invalid');
     setErrors(next);
@@ -245,90 +247,50 @@ function EditProviderDialog({ provider, onClose }: { provider: AdminProvider; on
           toast.success(message || t('game_providers.saved'));
           onClose();
         },
-        onError: (error) => {
-          if (!isApiError(error)) return;
-          setErrors({ name: error.fieldErrors.name?.[0], sort: error.fieldErrors.sort?.[0] });
-        },
+        onError: (error) => setErrors(serverFieldErrors(error, FIELDS)),
       },
     );
   }
 
-  const hasFieldErrors = Boolean(errors.name || errors.sort);
   return (
-    <Modal
-      open
+    <FormDialog
       title={t('game_providers.edit_title', { name: provider.name })}
       description={t('game_providers.edit_description')}
       pending={update.isPending}
-      onClose={() => {
-        if (!update.isPending) onClose();
-      }}
+      error={formError(update, hasErrors)}
+      submitLabel={t('games.form.save')}
+      onSubmit={submit}
+      onClose={onClose}
     >
-      <form onSubmit={submit} noValidate className="space-y-3.5">
-        <div>
-          <label htmlFor={ids.name} className="field-label">
-            {t('game_providers.form.name')}
-          </label>
-          <input
-            id={ids.name}
-            name="name"
-            defaultValue={provider.name}
-            maxLength={64}
-            className="input"
-            aria-invalid={errors.name ? true : undefined}
-            aria-describedby={errors.name ? `${ids.name}-error` : undefined}
-          />
-          {errors.name && (
-            <p id={`${ids.name}-error`} className="mt-1 text-xs text-rose-300">
-              {errors.name}
-            </p>
-          )}
-        </div>
-        <div>
-          <label htmlFor={ids.sort} className="field-label">
-            {t('game_providers.form.sort')}
-          </label>
-          <input
-            id={ids.sort}
-            name="sort"
-            inputMode="numeric"
-            defaultValue={provider.sort}
-            maxLength={7}
-            className="input tabular-nums"
-            aria-invalid={errors.sort ? true : undefined}
-            aria-describedby={errors.sort ? `${ids.sort}-error` : `${ids.sort}-hint`}
-          />
-          {errors.sort ? (
-            <p id={`${ids.sort}-error`} className="mt-1 text-xs text-rose-300">
-              {errors.sort}
-            </p>
-          ) : (
-            <p id={`${ids.sort}-hint`} className="mt-1 text-xs text-slate-500">
-              {t('game_providers.form.sort_hint')}
-            </p>
-          )}
-        </div>
-        <label
-          htmlFor={ids.enabled}
-          className="flex cursor-pointer items-center justify-between gap-3 rounded-lg border border-white/5 bg-navy-900/60 p-3 text-sm"
-        >
-          <span>
-            <span className="block font-medium text-slate-200">{t('game_providers.form.enabled')}</span>
-            <span className="block text-xs text-slate-500">{t('game_providers.form.enabled_hint')}</span>
-          </span>
-          <input id={ids.enabled} name="enabled" type="checkbox" defaultChecked={provider.enabled} className="size-4 accent-amber-400" />
-        </label>
-        <DialogError message={update.isError && !hasFieldErrors ? errorMessage(update.error) : null} />
-        <div className="flex flex-col-reverse gap-2 pt-1 sm:flex-row sm:justify-end">
-          <button type="button" className="btn-secondary" onClick={onClose} disabled={update.isPending}>
-            {t('common.cancel')}
-          </button>
-          <button type="submit" className="btn-primary" disabled={update.isPending}>
-            {update.isPending && <Spinner />}
-            {t('games.form.save')}
-          </button>
-        </div>
-      </form>
-    </Modal>
+      <Field label={t('game_providers.form.name')} id={ids.name} error={errors.name}>
+        <input
+          id={ids.name}
+          name="name"
+          defaultValue={provider.name}
+          maxLength={64}
+          className="input"
+          {...invalidProps(ids.name, errors.name)}
+        />
+      </Field>
+      <Field label={t('game_providers.form.sort')} id={ids.sort} error={errors.sort} hint={t('game_providers.form.sort_hint')} hintId>
+        <input
+          id={ids.sort}
+          name="sort"
+          inputMode="numeric"
+          defaultValue={provider.sort}
+          maxLength={7}
+          className="input tabular-nums"
+          {...invalidProps(ids.sort, errors.sort, { hint: true })}
+        />
+      </Field>
+      <CheckField
+        id={ids.enabled}
+        name="enabled"
+        defaultChecked={provider.enabled}
+        label={t('game_providers.form.enabled')}
+        hint={t('game_providers.form.enabled_hint')}
+        boxed
+      />
+    </FormDialog>
   );
 }

@@ -2,10 +2,11 @@ import { LANGUAGES, type LanguageCode } from '@casino/shared/languages';
 import { ANNOUNCEMENT_CONTENT_MAX, ANNOUNCEMENT_STATES, ANNOUNCEMENT_TITLE_MAX } from '@casino/shared/schemas/info-center-admin';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog, Spinner } from '../../../components/confirm-dialog';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { Badge, EmptyState, ErrorState, PageHeader, TableSkeleton } from '../../../components/feedback';
+import { FormDialog } from '../../../components/form-dialog';
+import { CheckField, CheckGroup, Field, invalidProps } from '../../../components/form-field';
 import { EditIcon, PlusIcon } from '../../../components/icons';
-import { DialogError, Modal } from '../../../components/modal';
 import { Pagination } from '../../../components/pagination';
 import { toast } from '../../../components/toaster';
 import { errorMessage, isApiError } from '../../../lib/api-client';
@@ -244,140 +245,99 @@ function AnnouncementDialog({ announcement, onClose }: { announcement: AdminAnno
   const serverFailure =
     save.isError && (!isApiError(save.error) || Object.keys(save.error.fieldErrors).length === 0) ? errorMessage(save.error) : null;
 
+  const languageName = LANGUAGES.find((l) => l.code === language)?.name ?? language;
+  const titleError = errors[`titles.${language}`];
+  const contentError = errors[`contents.${language}`];
   return (
-    <Modal
-      open
+    <FormDialog
       title={announcement ? t('info_announcements.edit_title') : t('info_announcements.new_title')}
       description={t('info_announcements.form.description')}
       pending={save.isPending}
-      onClose={() => {
-        if (!save.isPending) onClose();
-      }}
+      error={serverFailure ?? (otherErrors.length > 0 ? otherErrors.map(([, message]) => message).join(' ') : null)}
+      submitLabel={t('info_announcements.form.save')}
+      onSubmit={submit}
+      onClose={onClose}
     >
-      <form onSubmit={submit} noValidate className="space-y-3.5">
-        <div role="tablist" aria-label={t('info_announcements.form.languages')} className="flex flex-wrap gap-1">
-          {LANGUAGES.map((lang) => (
-            <button
-              key={lang.code}
-              type="button"
-              role="tab"
-              aria-selected={language === lang.code}
-              onClick={() => setLanguage(lang.code)}
-              className={`relative h-7 rounded-md border px-2 text-xs font-semibold uppercase transition ${
-                language === lang.code
-                  ? 'border-gold-400/60 bg-gold-400/10 text-gold-300'
-                  : 'border-white/10 text-slate-400 hover:text-white'
-              } ${hasError(lang.code) ? 'ring-1 ring-rose-400' : ''}`}
-              title={lang.name}
-            >
-              {lang.code}
-              {lang.code === 'pt' ? <span aria-hidden="true">*</span> : null}
-              {filled(lang.code) ? (
-                <span className="absolute -top-1 -right-1 size-2 rounded-full bg-emerald-400" aria-hidden="true" />
-              ) : null}
-            </button>
-          ))}
-        </div>
-        <p className="text-xs text-slate-500">{t('info_announcements.form.languages_hint')}</p>
-        <div>
-          <label htmlFor={ids.title} className="field-label">
-            {t('info_announcements.form.title', { language: LANGUAGES.find((l) => l.code === language)?.name ?? language })}
-          </label>
-          <input
-            id={ids.title}
-            value={titles[language] ?? ''}
-            onChange={(event) => setTitles((current) => ({ ...current, [language]: event.target.value }))}
-            maxLength={ANNOUNCEMENT_TITLE_MAX}
-            className="input"
-            aria-invalid={errors[`titles.${language}`] ? true : undefined}
-          />
-          {errors[`titles.${language}`] ? <p className="mt-1 text-xs text-rose-300">{errors[`titles.${language}`]}</p> : null}
-        </div>
-        <div>
-          <label htmlFor={ids.content} className="field-label">
-            {t('info_announcements.form.content')}
-          </label>
-          <textarea
-            id={ids.content}
-            value={contents[language] ?? ''}
-            onChange={(event) => setContents((current) => ({ ...current, [language]: event.target.value }))}
-            rows={6}
-            maxLength={ANNOUNCEMENT_CONTENT_MAX}
-            className="input h-auto resize-y py-2"
-            aria-invalid={errors[`contents.${language}`] ? true : undefined}
-          />
-          {errors[`contents.${language}`] ? (
-            <p className="mt-1 text-xs text-rose-300">{errors[`contents.${language}`]}</p>
-          ) : (
-            <p className="mt-1 text-xs text-slate-500">{t('info_announcements.form.plain_text')}</p>
-          )}
-        </div>
-        <div className="grid gap-3 sm:grid-cols-2">
-          <div>
-            <label htmlFor={ids.starts} className="field-label">
-              {t('info_announcements.form.starts_at')}
-            </label>
-            <input id={ids.starts} type="datetime-local" value={startsAt} onChange={(e) => setStartsAt(e.target.value)} className="input" />
-          </div>
-          <div>
-            <label htmlFor={ids.ends} className="field-label">
-              {t('info_announcements.form.ends_at')}
-            </label>
-            <input
-              id={ids.ends}
-              type="datetime-local"
-              value={endsAt}
-              onChange={(e) => setEndsAt(e.target.value)}
-              className="input"
-              aria-invalid={errors.ends_at ? true : undefined}
-            />
-            {errors.ends_at ? <p className="mt-1 text-xs text-rose-300">{errors.ends_at}</p> : null}
-          </div>
-        </div>
-        <p className="-mt-1.5 text-xs text-slate-500">{t('info_announcements.form.dates_hint')}</p>
-        <div className="space-y-2 rounded-lg border border-white/5 bg-navy-900/60 p-3">
-          <label htmlFor={ids.pinned} className="flex cursor-pointer items-center justify-between gap-3 text-sm">
-            <span>
-              <span className="block font-medium text-slate-200">{t('info_announcements.form.pinned')}</span>
-              <span className="block text-xs text-slate-500">{t('info_announcements.form.pinned_hint')}</span>
-            </span>
-            <input
-              id={ids.pinned}
-              type="checkbox"
-              checked={pinned}
-              onChange={(e) => setPinned(e.target.checked)}
-              className="size-4 accent-amber-400"
-            />
-          </label>
-          <label
-            htmlFor={ids.enabled}
-            className="flex cursor-pointer items-center justify-between gap-3 border-t border-white/5 pt-2 text-sm"
+      <div role="tablist" aria-label={t('info_announcements.form.languages')} className="flex flex-wrap gap-1">
+        {LANGUAGES.map((lang) => (
+          <button
+            key={lang.code}
+            type="button"
+            role="tab"
+            aria-selected={language === lang.code}
+            onClick={() => setLanguage(lang.code)}
+            className={`relative h-7 rounded-md border px-2 text-xs font-semibold uppercase transition ${
+              language === lang.code ? 'border-gold-400/60 bg-gold-400/10 text-gold-300' : 'border-white/10 text-slate-400 hover:text-white'
+            } ${hasError(lang.code) ? 'ring-1 ring-rose-400' : ''}`}
+            title={lang.name}
           >
-            <span>
-              <span className="block font-medium text-slate-200">{t('info_announcements.form.enabled')}</span>
-              <span className="block text-xs text-slate-500">{t('info_announcements.form.enabled_hint')}</span>
-            </span>
-            <input
-              id={ids.enabled}
-              type="checkbox"
-              checked={enabled}
-              onChange={(e) => setEnabled(e.target.checked)}
-              className="size-4 accent-amber-400"
-            />
-          </label>
-        </div>
-        <DialogError message={serverFailure ?? (otherErrors.length > 0 ? otherErrors.map(([, message]) => message).join(' ') : null)} />
-        <div className="flex flex-col-reverse gap-2 pt-1 sm:flex-row sm:justify-end">
-          <button type="button" className="btn-secondary" onClick={onClose} disabled={save.isPending}>
-            {t('common.cancel')}
+            {lang.code}
+            {lang.code === 'pt' ? <span aria-hidden="true">*</span> : null}
+            {filled(lang.code) ? <span className="absolute -top-1 -right-1 size-2 rounded-full bg-emerald-400" aria-hidden="true" /> : null}
           </button>
-          <button type="submit" className="btn-primary" disabled={save.isPending}>
-            {save.isPending && <Spinner />}
-            {t('info_announcements.form.save')}
-          </button>
-        </div>
-      </form>
-    </Modal>
+        ))}
+      </div>
+      <p className="text-xs text-slate-500">{t('info_announcements.form.languages_hint')}</p>
+      <Field label={t('info_announcements.form.title', { language: languageName })} id={ids.title} error={titleError}>
+        <input
+          id={ids.title}
+          value={titles[language] ?? ''}
+          onChange={(event) => setTitles((current) => ({ ...current, [language]: event.target.value }))}
+          maxLength={ANNOUNCEMENT_TITLE_MAX}
+          className="input"
+          {...invalidProps(ids.title, titleError)}
+        />
+      </Field>
+      <Field
+        label={t('info_announcements.form.content')}
+        id={ids.content}
+        error={contentError}
+        hint={t('info_announcements.form.plain_text')}
+      >
+        <textarea
+          id={ids.content}
+          value={contents[language] ?? ''}
+          onChange={(event) => setContents((current) => ({ ...current, [language]: event.target.value }))}
+          rows={6}
+          maxLength={ANNOUNCEMENT_CONTENT_MAX}
+          className="input h-auto resize-y py-2"
+          {...invalidProps(ids.content, contentError)}
+        />
+      </Field>
+      <div className="grid gap-3 sm:grid-cols-2">
+        <Field label={t('info_announcements.form.starts_at')} id={ids.starts}>
+          <input id={ids.starts} type="datetime-local" value={startsAt} onChange={(e) => setStartsAt(e.target.value)} className="input" />
+        </Field>
+        <Field label={t('info_announcements.form.ends_at')} id={ids.ends} error={errors.ends_at}>
+          <input
+            id={ids.ends}
+            type="datetime-local"
+            value={endsAt}
+            onChange={(e) => setEndsAt(e.target.value)}
+            className="input"
+            {...invalidProps(ids.ends, errors.ends_at)}
+          />
+        </Field>
+      </div>
+      <p className="-mt-1.5 text-xs text-slate-500">{t('info_announcements.form.dates_hint')}</p>
+      <CheckGroup>
+        <CheckField
+          id={ids.pinned}
+          checked={pinned}
+          onChange={(e) => setPinned(e.target.checked)}
+          label={t('info_announcements.form.pinned')}
+          hint={t('info_announcements.form.pinned_hint')}
+        />
+        <CheckField
+          id={ids.enabled}
+          checked={enabled}
+          onChange={(e) => setEnabled(e.target.checked)}
+          label={t('info_announcements.form.enabled')}
+          hint={t('info_announcements.form.enabled_hint')}
+          divided
+        />
+      </CheckGroup>
+    </FormDialog>
   );
 }
 

@@ -1,13 +1,14 @@
 import { moneyStringToCentavos } from '@casino/shared/money';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Spinner } from '../../../components/confirm-dialog';
 import { Badge, EmptyState, ErrorState, PageHeader, TableSkeleton } from '../../../components/feedback';
+import { FormDialog } from '../../../components/form-dialog';
+import { CheckField, CheckGroup, Field, invalidProps } from '../../../components/form-field';
 import { EditIcon } from '../../../components/icons';
-import { DialogError, Modal } from '../../../components/modal';
 import { toast } from '../../../components/toaster';
-import { errorMessage, isApiError } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/api-client';
 import { basisPointsToPercent, formatBasisPoints, formatMoney, parseReaisInput, percentToBasisPoints } from '../../../lib/format';
+import { type FieldErrors, formError, hasServerFieldErrors, serverFieldErrors, useFieldErrors } from '../../../lib/use-field-errors';
 import { useLanguage } from '../../../lib/use-language';
 import type { AdminPaymentChannel } from '../../../lib/types';
 import { type ChannelUpdate, useChannels, useUpdateChannel } from '../api/channels';
@@ -171,12 +172,13 @@ function ChannelsCards({ channels, onEdit }: { channels: AdminPaymentChannel[]; 
   );
 }
 
-type FieldErrors = Partial<Record<'name' | 'min' | 'max' | 'fee', string>>;
+const FIELDS = ['name', 'min', 'max', 'fee'] as const;
+type ChannelField = (typeof FIELDS)[number];
 
 function EditChannelDialog({ channel, onClose }: { channel: AdminPaymentChannel; onClose: () => void }) {
   const { t } = useTranslation();
   const update = useUpdateChannel();
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const { errors, setErrors, clear } = useFieldErrors<ChannelField>();
   const ids = { name: useId(), min: useId(), max: useId(), fee: useId(), enabled: useId(), instant: useId() };
 
   function submit(event: FormEvent<HTMLFormElement>) {
@@ -186,7 +188,7 @@ function EditChannelDialog({ channel, onClose }: { channel: AdminPaymentChannel;
     const min = parseReaisInput(String(form.get('min') ?? ''));
     const max = parseReaisInput(String(form.get('max') ?? ''));
     const feeBp = percentToBasisPoints(String(form.get('fee') ?? ''));
-    const next: FieldErrors = {};
+    const next: FieldErrors<ChannelField> = {};
     if (!name) next.name = t('validation.required');
     if (!min) next.min = t('validation.amount');
     if (!max) next.max = t('validation.amount');
@@ -211,169 +213,81 @@ function EditChannelDialog({ channel, onClose }: { channel: AdminPaymentChannel;
           toast.success(message || t('channels.saved'));
           onClose();
         },
-        onError: (error) => {
-          if (!isApiError(error)) return;
-          const fromServer: FieldErrors = {};
-          for (const [field, messages] of Object.entries(error.fieldErrors)) {
-            const key = field === 'fee_bp' ? 'fee' : field;
-            if ((key === 'name' || key === 'min' || key === 'max' || key === 'fee') && messages[0]) fromServer[key] = messages[0];
-          }
-          setErrors(fromServer);
-        },
+        onError: (error) => setErrors(serverFieldErrors(error, FIELDS, { fee_bp: 'fee' })),
       },
     );
   }
 
-  const fieldError = (key: keyof FieldErrors) =>
-    errors[key] ? (
-      <p id={`${ids[key]}-error`} className="mt-1 text-xs text-rose-300">
-        {errors[key]}
-      </p>
-    ) : null;
-  const describedBy = (key: keyof FieldErrors) => (errors[key] ? `${ids[key]}-error` : undefined);
-
+  const invalid = (field: ChannelField) => invalidProps(ids[field], errors[field]);
   return (
-    <Modal
-      open
+    <FormDialog
       title={t('channels.edit_title', { name: channel.name })}
       description={t('channels.edit_description')}
       pending={update.isPending}
-      onClose={() => {
-        if (!update.isPending) onClose();
-      }}
+      error={formError(update, hasServerFieldErrors(update.error))}
+      submitLabel={t('channels.form.save')}
+      onSubmit={submit}
+      onClose={onClose}
+      onFieldInput={clear}
     >
-      <form
-        onSubmit={submit}
-        onChange={(event) => {
-          // Typing in a field clears that field's message.
-          const target: EventTarget = event.target;
-          if (!(target instanceof HTMLInputElement) || !(target.name in errors)) return;
-          setErrors((current) => ({ ...current, [target.name]: undefined }));
-        }}
-        noValidate
-        className="space-y-3.5"
-      >
-        <div>
-          <label htmlFor={ids.name} className="field-label">
-            {t('channels.form.name')}
-          </label>
+      <Field label={t('channels.form.name')} id={ids.name} error={errors.name}>
+        <input id={ids.name} name="name" defaultValue={channel.name} maxLength={64} className="input" {...invalid('name')} />
+      </Field>
+      <div className="grid grid-cols-2 gap-3">
+        <Field label={t('channels.form.min')} id={ids.min} error={errors.min}>
           <input
-            id={ids.name}
-            name="name"
-            defaultValue={channel.name}
-            maxLength={64}
-            className="input"
-            aria-invalid={errors.name ? true : undefined}
-            aria-describedby={describedBy('name')}
+            id={ids.min}
+            name="min"
+            inputMode="decimal"
+            defaultValue={channel.min}
+            maxLength={20}
+            className="input tabular-nums"
+            {...invalid('min')}
           />
-          {fieldError('name')}
+        </Field>
+        <Field label={t('channels.form.max')} id={ids.max} error={errors.max}>
+          <input
+            id={ids.max}
+            name="max"
+            inputMode="decimal"
+            defaultValue={channel.max}
+            maxLength={20}
+            className="input tabular-nums"
+            {...invalid('max')}
+          />
+        </Field>
+      </div>
+      <Field label={t('channels.form.fee')} id={ids.fee} error={errors.fee} hint={t('channels.form.fee_hint')} hintId>
+        <div className="relative">
+          <input
+            id={ids.fee}
+            name="fee"
+            inputMode="decimal"
+            defaultValue={basisPointsToPercent(feeBasisPoints(channel))}
+            maxLength={6}
+            className="input pr-8 tabular-nums"
+            {...invalidProps(ids.fee, errors.fee, { hint: true })}
+          />
+          <span className="pointer-events-none absolute top-1/2 right-3 -translate-y-1/2 text-sm text-slate-500">%</span>
         </div>
-        <div className="grid grid-cols-2 gap-3">
-          <div>
-            <label htmlFor={ids.min} className="field-label">
-              {t('channels.form.min')}
-            </label>
-            <input
-              id={ids.min}
-              name="min"
-              inputMode="decimal"
-              defaultValue={channel.min}
-              maxLength={20}
-              className="input tabular-nums"
-              aria-invalid={errors.min ? true : undefined}
-              aria-describedby={describedBy('min')}
-            />
-            {fieldError('min')}
-          </div>
-          <div>
-            <label htmlFor={ids.max} className="field-label">
-              {t('channels.form.max')}
-            </label>
-            <input
-              id={ids.max}
-              name="max"
-              inputMode="decimal"
-              defaultValue={channel.max}
-              maxLength={20}
-              className="input tabular-nums"
-              aria-invalid={errors.max ? true : undefined}
-              aria-describedby={describedBy('max')}
-            />
-            {fieldError('max')}
-          </div>
-        </div>
-        <div>
-          <label htmlFor={ids.fee} className="field-label">
-            {t('channels.form.fee')}
-          </label>
-          <div className="relative">
-            <input
-              id={ids.fee}
-              name="fee"
-              inputMode="decimal"
-              defaultValue={basisPointsToPercent(feeBasisPoints(channel))}
-              maxLength={6}
-              className="input pr-8 tabular-nums"
-              aria-invalid={errors.fee ? true : undefined}
-              aria-describedby={errors.fee ? `${ids.fee}-error` : `${ids.fee}-hint`}
-            />
-            <span className="pointer-events-none absolute top-1/2 right-3 -translate-y-1/2 text-sm text-slate-500">%</span>
-          </div>
-          {errors.fee ? (
-            fieldError('fee')
-          ) : (
-            <p id={`${ids.fee}-hint`} className="mt-1 text-xs text-slate-500">
-              {t('channels.form.fee_hint')}
-            </p>
-          )}
-        </div>
-        <div className="space-y-2 rounded-lg border border-white/5 bg-navy-900/60 p-3">
-          <label htmlFor={ids.enabled} className="flex cursor-pointer items-center justify-between gap-3 text-sm">
-            <span>
-              <span className="block font-medium text-slate-200">{t('channels.form.enabled')}</span>
-              <span className="block text-xs text-slate-500">{t('channels.form.enabled_hint')}</span>
-            </span>
-            <input
-              id={ids.enabled}
-              name="enabled"
-              type="checkbox"
-              defaultChecked={isEnabled(channel)}
-              className="size-4 accent-amber-400"
-            />
-          </label>
-          <label
-            htmlFor={ids.instant}
-            className="flex cursor-pointer items-center justify-between gap-3 border-t border-white/5 pt-2 text-sm"
-          >
-            <span>
-              <span className="block font-medium text-slate-200">{t('channels.form.instant_receipt')}</span>
-              <span className="block text-xs text-slate-500">{t('channels.form.instant_receipt_hint')}</span>
-            </span>
-            <input
-              id={ids.instant}
-              name="instant_receipt"
-              type="checkbox"
-              defaultChecked={channel.instant_receipt}
-              className="size-4 accent-amber-400"
-            />
-          </label>
-        </div>
-        {/* Field errors sit under their fields; anything else is shown here. */}
-        <DialogError message={update.isError && !hasFieldErrors(update.error) ? errorMessage(update.error) : null} />
-        <div className="flex flex-col-reverse gap-2 pt-1 sm:flex-row sm:justify-end">
-          <button type="button" className="btn-secondary" onClick={onClose} disabled={update.isPending}>
-            {t('common.cancel')}
-          </button>
-          <button type="submit" className="btn-primary" disabled={update.isPending}>
-            {update.isPending && <Spinner />}
-            {t('channels.form.save')}
-          </button>
-        </div>
-      </form>
-    </Modal>
+      </Field>
+      <CheckGroup>
+        <CheckField
+          id={ids.enabled}
+          name="enabled"
+          defaultChecked={isEnabled(channel)}
+          label={t('channels.form.enabled')}
+          hint={t('channels.form.enabled_hint')}
+        />
+        <CheckField
+          id={ids.instant}
+          name="instant_receipt"
+          defaultChecked={channel.instant_receipt}
+          label={t('channels.form.instant_receipt')}
+          hint={t('channels.form.instant_receipt_hint')}
+          divided
+        />
+      </CheckGroup>
+    </FormDialog>
   );
-}
-
-function hasFieldErrors(error: unknown): boolean {
-  return isApiError(error) && Object.keys(error.fieldErrors).length > 0;
 }

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { Badge, EmptyState, ErrorState, PageHeader, Skeleton, TableSkeleton } from '../../../components/feedback';
 import { EditIcon } from '../../../components/icons';
+import { Switch } from '../../../components/switch';
 import { toast } from '../../../components/toaster';
 import { errorMessage } from '../../../lib/api-client';
 import { usePermission } from '../../../lib/auth';
@@ -12,7 +13,7 @@ import { formatDateTime, formatMoney, formatNumber } from '../../../lib/format';
 import { useLanguage } from '../../../lib/use-language';
 import { useAdminActivities, useSetRegulated, useUpdateActivity } from '../api/promotions-admin';
 import { ActivityEditDialog } from './activity-edit-dialog';
-import { RegulatedIcon, Switch } from './promotions-ui';
+import { RegulatedIcon } from './promotions-ui';
 
 /** The activity's title in the operator's language, then Portuguese, then its type. */
 function useActivityTitle() {

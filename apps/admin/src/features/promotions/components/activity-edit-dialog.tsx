@@ -2,14 +2,15 @@ import { LANGUAGES } from '@casino/shared/languages';
 import { type AdminActivity, MAX_VIP_LEVEL, MAX_WAGERING_MULTIPLE } from '@casino/shared/schemas/promotions-admin';
 import { type FormEvent, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Spinner } from '../../../components/confirm-dialog';
-import { DialogError, Modal } from '../../../components/modal';
+import { FormDialog } from '../../../components/form-dialog';
+import { CheckField, CheckGroup, Field, invalidProps } from '../../../components/form-field';
 import { toast } from '../../../components/toaster';
-import { errorMessage, isApiError } from '../../../lib/api-client';
+import { isApiError } from '../../../lib/api-client';
+import { formError } from '../../../lib/use-field-errors';
 import { type ActivityUpdate, useUpdateActivity } from '../api/promotions-admin';
 import { ConfigFields } from './config-fields';
 import { type ConfigErrors, type Draft, fieldsOf, fromDraft, sameConfig, toDraft } from './config-form-model';
-import { Field, invalidProps, isoToLocalInput, localInputToIso } from './promotions-ui';
+import { isoToLocalInput, localInputToIso } from './promotions-ui';
 
 type PlainField = 'starts_at' | 'ends_at' | 'min_vip_level' | 'wagering_multiple' | 'sort' | 'texts';
 type FieldErrors = Partial<Record<PlainField, string>>;
@@ -138,216 +139,176 @@ export function ActivityEditDialog({ activity, title, onClose }: { activity: Adm
   const errorOf = (field: PlainField) => errors[field];
 
   return (
-    <Modal
-      open
+    <FormDialog
       title={t('promotions.edit.title', { name: title })}
       description={t('promotions.edit.description')}
       pending={update.isPending}
-      onClose={() => {
-        if (!update.isPending) onClose();
-      }}
+      error={formError(update, hasFieldErrors)}
+      submitLabel={t('promotions.edit.save')}
+      onSubmit={submit}
+      onClose={onClose}
+      className="space-y-4"
+      testId="activity-edit-form"
     >
-      <form onSubmit={submit} noValidate className="space-y-4" data-testid="activity-edit-form">
-        <div className="space-y-2 rounded-lg border border-white/5 bg-navy-900/60 p-3">
-          <Check
-            id={fieldId('enabled')}
-            name="enabled"
-            checked={activity.enabled}
-            label={t('promotions.edit.enabled')}
-            hint={t('promotions.edit.enabled_hint')}
-          />
-          <Check
-            id={fieldId('deposit_linked')}
-            name="deposit_linked"
-            checked={activity.deposit_linked}
-            label={t('promotions.edit.deposit_linked')}
-            hint={t('promotions.edit.deposit_linked_hint')}
-            divided
-          />
-        </div>
+      <CheckGroup>
+        <CheckField
+          id={fieldId('enabled')}
+          name="enabled"
+          defaultChecked={activity.enabled}
+          label={t('promotions.edit.enabled')}
+          hint={t('promotions.edit.enabled_hint')}
+        />
+        <CheckField
+          id={fieldId('deposit_linked')}
+          name="deposit_linked"
+          defaultChecked={activity.deposit_linked}
+          label={t('promotions.edit.deposit_linked')}
+          hint={t('promotions.edit.deposit_linked_hint')}
+          divided
+        />
+      </CheckGroup>
 
-        <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
-          <Field
-            label={t('promotions.edit.starts_at')}
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
+        <Field
+          label={t('promotions.edit.starts_at')}
+          id={fieldId('starts_at')}
+          error={errorOf('starts_at')}
+          hint={t('promotions.edit.open_hint')}
+        >
+          <input
             id={fieldId('starts_at')}
-            error={errorOf('starts_at')}
-            hint={t('promotions.edit.open_hint')}
-          >
-            <input
-              id={fieldId('starts_at')}
-              name="starts_at"
-              type="datetime-local"
-              defaultValue={isoToLocalInput(activity.starts_at)}
-              className="input tabular-nums"
-              {...invalidProps(fieldId('starts_at'), errorOf('starts_at'))}
-            />
-          </Field>
-          <Field
-            label={t('promotions.edit.ends_at')}
+            name="starts_at"
+            type="datetime-local"
+            defaultValue={isoToLocalInput(activity.starts_at)}
+            className="input tabular-nums"
+            {...invalidProps(fieldId('starts_at'), errorOf('starts_at'))}
+          />
+        </Field>
+        <Field
+          label={t('promotions.edit.ends_at')}
+          id={fieldId('ends_at')}
+          error={errorOf('ends_at')}
+          hint={t('promotions.edit.open_hint')}
+        >
+          <input
             id={fieldId('ends_at')}
-            error={errorOf('ends_at')}
-            hint={t('promotions.edit.open_hint')}
-          >
-            <input
-              id={fieldId('ends_at')}
-              name="ends_at"
-              type="datetime-local"
-              defaultValue={isoToLocalInput(activity.ends_at)}
-              className="input tabular-nums"
-              {...invalidProps(fieldId('ends_at'), errorOf('ends_at'))}
-            />
-          </Field>
-        </div>
+            name="ends_at"
+            type="datetime-local"
+            defaultValue={isoToLocalInput(activity.ends_at)}
+            className="input tabular-nums"
+            {...invalidProps(fieldId('ends_at'), errorOf('ends_at'))}
+          />
+        </Field>
+      </div>
 
-        <div className="grid grid-cols-2 gap-3 sm:grid-cols-3">
-          <Field label={t('promotions.edit.min_vip_level')} id={fieldId('vip')} error={errorOf('min_vip_level')}>
+      <div className="grid grid-cols-2 gap-3 sm:grid-cols-3">
+        <Field label={t('promotions.edit.min_vip_level')} id={fieldId('vip')} error={errorOf('min_vip_level')}>
+          <input
+            id={fieldId('vip')}
+            name="min_vip_level"
+            inputMode="numeric"
+            defaultValue={activity.min_vip_level}
+            maxLength={3}
+            className="input tabular-nums"
+            {...invalidProps(fieldId('vip'), errorOf('min_vip_level'))}
+          />
+        </Field>
+        <Field label={t('promotions.edit.wagering_multiple')} id={fieldId('multiple')} error={errorOf('wagering_multiple')}>
+          <div className="relative">
             <input
-              id={fieldId('vip')}
-              name="min_vip_level"
+              id={fieldId('multiple')}
+              name="wagering_multiple"
               inputMode="numeric"
-              defaultValue={activity.min_vip_level}
+              defaultValue={activity.wagering_multiple}
               maxLength={3}
-              className="input tabular-nums"
-              {...invalidProps(fieldId('vip'), errorOf('min_vip_level'))}
+              className="input pr-7 tabular-nums"
+              {...invalidProps(fieldId('multiple'), errorOf('wagering_multiple'))}
             />
-          </Field>
-          <Field label={t('promotions.edit.wagering_multiple')} id={fieldId('multiple')} error={errorOf('wagering_multiple')}>
-            <div className="relative">
-              <input
-                id={fieldId('multiple')}
-                name="wagering_multiple"
-                inputMode="numeric"
-                defaultValue={activity.wagering_multiple}
-                maxLength={3}
-                className="input pr-7 tabular-nums"
-                {...invalidProps(fieldId('multiple'), errorOf('wagering_multiple'))}
-              />
-              <span aria-hidden="true" className="pointer-events-none absolute top-1/2 right-3 -translate-y-1/2 text-sm text-slate-500">
-                ×
-              </span>
-            </div>
-          </Field>
-          <Field label={t('promotions.edit.sort')} id={fieldId('sort')} error={errorOf('sort')} className="col-span-2 sm:col-span-1">
-            <input
-              id={fieldId('sort')}
-              name="sort"
-              inputMode="numeric"
-              defaultValue={activity.sort}
-              maxLength={7}
-              className="input tabular-nums"
-              {...invalidProps(fieldId('sort'), errorOf('sort'))}
-            />
-          </Field>
-        </div>
-        <p className="-mt-2 text-xs text-slate-500">{t('promotions.edit.wagering_hint')}</p>
-
-        <section aria-labelledby={fieldId('config-title')} className="space-y-2 rounded-lg border border-white/5 bg-navy-900/40 p-3">
-          <div className="flex items-center justify-between gap-2">
-            <h3 id={fieldId('config-title')} className="text-sm font-semibold text-slate-200">
-              {t('promotions.edit.settings')}
-            </h3>
-            {activity.default_config && fields.length > 0 && (
-              <button
-                type="button"
-                className="btn-ghost h-7 px-2 text-xs"
-                onClick={() => {
-                  setDraft(toDraft(fields, activity.default_config));
-                  setConfigErrors({});
-                }}
-              >
-                {t('promotions.edit.restore_defaults')}
-              </button>
-            )}
-          </div>
-          {activity.config_schema ? (
-            <ConfigFields fields={fields} draft={draft} errors={configErrors} idPrefix={fieldId('config')} onChange={setDraft} />
-          ) : (
-            <p className="text-sm text-slate-500">{t('promotions.edit.no_module')}</p>
-          )}
-          {configRootError && (
-            <p role="alert" className="text-xs text-rose-300">
-              {configRootError}
-            </p>
-          )}
-        </section>
-
-        <details className="rounded-lg border border-white/5 bg-navy-900/40 open:bg-navy-900/60" open={Boolean(errors.texts)}>
-          <summary className="cursor-pointer select-none px-3 py-2 text-sm font-medium text-slate-200">
-            {t('promotions.edit.texts')}
-            <span className="ml-2 text-xs font-normal text-slate-500">
-              {t('promotions.edit.texts_count', { filled: Object.keys(activity.titles).length, total: LANGUAGES.length })}
+            <span aria-hidden="true" className="pointer-events-none absolute top-1/2 right-3 -translate-y-1/2 text-sm text-slate-500">
+              ×
             </span>
-          </summary>
-          <div className="space-y-3 px-3 pb-3">
-            {LANGUAGES.map((language) => (
-              <fieldset key={language.code} className="space-y-1.5">
-                <legend className="field-label">{language.name}</legend>
-                <input
-                  aria-label={t('promotions.edit.title_in', { language: language.name })}
-                  lang={language.htmlLang}
-                  value={titles[language.code] ?? ''}
-                  onChange={(event) => setTitles((current) => ({ ...current, [language.code]: event.target.value }))}
-                  placeholder={t('promotions.edit.title_placeholder')}
-                  maxLength={100}
-                  className="input"
-                />
-                <textarea
-                  aria-label={t('promotions.edit.content_in', { language: language.name })}
-                  lang={language.htmlLang}
-                  value={contents[language.code] ?? ''}
-                  onChange={(event) => setContents((current) => ({ ...current, [language.code]: event.target.value }))}
-                  placeholder={t('promotions.edit.content_placeholder')}
-                  maxLength={4000}
-                  rows={2}
-                  className="input h-auto resize-y py-2"
-                />
-              </fieldset>
-            ))}
-            <p className="text-xs text-slate-500">{t('promotions.edit.texts_hint')}</p>
-            {errors.texts && <p className="text-xs text-rose-300">{errors.texts}</p>}
           </div>
-        </details>
+        </Field>
+        <Field label={t('promotions.edit.sort')} id={fieldId('sort')} error={errorOf('sort')} className="col-span-2 sm:col-span-1">
+          <input
+            id={fieldId('sort')}
+            name="sort"
+            inputMode="numeric"
+            defaultValue={activity.sort}
+            maxLength={7}
+            className="input tabular-nums"
+            {...invalidProps(fieldId('sort'), errorOf('sort'))}
+          />
+        </Field>
+      </div>
+      <p className="-mt-2 text-xs text-slate-500">{t('promotions.edit.wagering_hint')}</p>
 
-        <DialogError message={update.isError && !hasFieldErrors ? errorMessage(update.error) : null} />
-        <div className="flex flex-col-reverse gap-2 pt-1 sm:flex-row sm:justify-end">
-          <button type="button" className="btn-secondary" onClick={onClose} disabled={update.isPending}>
-            {t('common.cancel')}
-          </button>
-          <button type="submit" className="btn-primary" disabled={update.isPending}>
-            {update.isPending && <Spinner />}
-            {t('promotions.edit.save')}
-          </button>
+      <section aria-labelledby={fieldId('config-title')} className="space-y-2 rounded-lg border border-white/5 bg-navy-900/40 p-3">
+        <div className="flex items-center justify-between gap-2">
+          <h3 id={fieldId('config-title')} className="text-sm font-semibold text-slate-200">
+            {t('promotions.edit.settings')}
+          </h3>
+          {activity.default_config && fields.length > 0 && (
+            <button
+              type="button"
+              className="btn-ghost h-7 px-2 text-xs"
+              onClick={() => {
+                setDraft(toDraft(fields, activity.default_config));
+                setConfigErrors({});
+              }}
+            >
+              {t('promotions.edit.restore_defaults')}
+            </button>
+          )}
         </div>
-      </form>
-    </Modal>
-  );
-}
+        {activity.config_schema ? (
+          <ConfigFields fields={fields} draft={draft} errors={configErrors} idPrefix={fieldId('config')} onChange={setDraft} />
+        ) : (
+          <p className="text-sm text-slate-500">{t('promotions.edit.no_module')}</p>
+        )}
+        {configRootError && (
+          <p role="alert" className="text-xs text-rose-300">
+            {configRootError}
+          </p>
+        )}
+      </section>
 
-function Check({
-  id,
-  name,
-  checked,
-  label,
-  hint,
-  divided = false,
-}: {
-  id: string;
-  name: string;
-  checked: boolean;
-  label: string;
-  hint: string;
-  divided?: boolean;
-}) {
-  return (
-    <label
-      htmlFor={id}
-      className={`flex cursor-pointer items-center justify-between gap-3 text-sm ${divided ? 'border-t border-white/5 pt-2' : ''}`}
-    >
-      <span>
-        <span className="block font-medium text-slate-200">{label}</span>
-        <span className="block text-xs text-slate-500">{hint}</span>
-      </span>
-      <input id={id} name={name} type="checkbox" defaultChecked={checked} className="size-4 accent-amber-400" />
-    </label>
+      <details className="rounded-lg border border-white/5 bg-navy-900/40 open:bg-navy-900/60" open={Boolean(errors.texts)}>
+        <summary className="cursor-pointer select-none px-3 py-2 text-sm font-medium text-slate-200">
+          {t('promotions.edit.texts')}
+          <span className="ml-2 text-xs font-normal text-slate-500">
+            {t('promotions.edit.texts_count', { filled: Object.keys(activity.titles).length, total: LANGUAGES.length })}
+          </span>
+        </summary>
+        <div className="space-y-3 px-3 pb-3">
+          {LANGUAGES.map((language) => (
+            <fieldset key={language.code} className="space-y-1.5">
+              <legend className="field-label">{language.name}</legend>
+              <input
+                aria-label={t('promotions.edit.title_in', { language: language.name })}
+                lang={language.htmlLang}
+                value={titles[language.code] ?? ''}
+                onChange={(event) => setTitles((current) => ({ ...current, [language.code]: event.target.value }))}
+                placeholder={t('promotions.edit.title_placeholder')}
+                maxLength={100}
+                className="input"
+              />
+              <textarea
+                aria-label={t('promotions.edit.content_in', { language: language.name })}
+                lang={language.htmlLang}
+                value={contents[language.code] ?? ''}
+                onChange={(event) => setContents((current) => ({ ...current, [language.code]: event.target.value }))}
+                placeholder={t('promotions.edit.content_placeholder')}
+                maxLength={4000}
+                rows={2}
+                className="input h-auto resize-y py-2"
+              />
+            </fieldset>
+          ))}
+          <p className="text-xs text-slate-500">{t('promotions.edit.texts_hint')}</p>
+          {errors.texts && <p className="text-xs text-rose-300">{errors.texts}</p>}
+        </div>
+      </details>
+    </FormDialog>
   );
 }

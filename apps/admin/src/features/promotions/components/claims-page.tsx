@@ -3,12 +3,13 @@ import { type FormEvent, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { Badge, EmptyState, ErrorState, PageHeader, TableSkeleton } from '../../../components/feedback';
+import { SelectField } from '../../../components/form-field';
 import { Pagination } from '../../../components/pagination';
 import { errorMessage, isApiError } from '../../../lib/api-client';
 import { formatDateTime, formatMoney, formatNumber } from '../../../lib/format';
 import { useLanguage } from '../../../lib/use-language';
 import { CLAIMS_PAGE_SIZE, type ClaimFilters, useBonusCredits } from '../api/promotions-admin';
-import { brazilToday, SelectField, useSourceLabel } from './promotions-ui';
+import { brazilToday, useSourceLabel } from './promotions-ui';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 

@@ -1,10 +1,8 @@
-import { ChartColumnBig, Gift, type LucideIcon, type LucideProps, ReceiptText, TicketPercent } from 'lucide-react';
+import { ChartColumnBig, Gift, ReceiptText, TicketPercent } from 'lucide-react';
+import { lucideIcon } from '../../../components/icons';
 
-/** Menu icons of the promotions sections, drawn like the rest of the back office's (lucide, 1.8 stroke). */
-function icon(Glyph: LucideIcon) {
-  return ({ size = 18, ...props }: LucideProps) => <Glyph size={size} strokeWidth={1.8} aria-hidden="true" focusable="false" {...props} />;
-}
-export const ActivitiesIcon = icon(Gift);
-export const ClaimsIcon = icon(ReceiptText);
-export const CostReportIcon = icon(ChartColumnBig);
-export const RedeemCodesIcon = icon(TicketPercent);
+/** Menu icons of the promotions sections (lucide, drawn like the rest of the back office's). */
+export const ActivitiesIcon = lucideIcon(Gift);
+export const ClaimsIcon = lucideIcon(ReceiptText);
+export const CostReportIcon = lucideIcon(ChartColumnBig);
+export const RedeemCodesIcon = lucideIcon(TicketPercent);

@@ -8,15 +8,17 @@ import {
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { Spinner } from '../../../components/confirm-dialog';
 import { Badge, EmptyState, ErrorState, PageHeader, TableSkeleton } from '../../../components/feedback';
+import { FormDialog } from '../../../components/form-dialog';
+import { CheckField, Field, invalidProps, SelectField } from '../../../components/form-field';
 import { EditIcon, PlusIcon, SearchIcon } from '../../../components/icons';
-import { DialogError, Modal } from '../../../components/modal';
 import { Pagination } from '../../../components/pagination';
+import { Switch } from '../../../components/switch';
 import { toast } from '../../../components/toaster';
-import { errorMessage, isApiError } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/api-client';
 import { usePermission } from '../../../lib/auth';
 import { formatDateTime, formatMoney, formatNumber, parseReaisInput } from '../../../lib/format';
+import { type FieldErrors, formError, serverFieldErrors, useFieldErrors } from '../../../lib/use-field-errors';
 import { useLanguage } from '../../../lib/use-language';
 import {
   CODES_PAGE_SIZE,
@@ -27,7 +29,7 @@ import {
   useRedeemCodes,
   useUpdateRedeemCode,
 } from '../api/promotions-admin';
-import { Field, invalidProps, isoToLocalInput, localInputToIso, SelectField, Switch } from './promotions-ui';
+import { isoToLocalInput, localInputToIso } from './promotions-ui';
 
 function useCodeFilters() {
   const [params, setParams] = useSearchParams();
@@ -316,9 +318,8 @@ function CodesCards({ list, onEdit }: { list: AdminRedeemCode[]; onEdit: OnEdit 
   );
 }
 
-type CodeField = 'code' | 'amount' | 'wagering_multiple' | 'max_uses' | 'min_vip_level' | 'starts_at' | 'ends_at';
-type CodeErrors = Partial<Record<CodeField, string>>;
-const CODE_FIELDS: CodeField[] = ['code', 'amount', 'wagering_multiple', 'max_uses', 'min_vip_level', 'starts_at', 'ends_at'];
+const CODE_FIELDS = ['code', 'amount', 'wagering_multiple', 'max_uses', 'min_vip_level', 'starts_at', 'ends_at'] as const;
+type CodeField = (typeof CODE_FIELDS)[number];
 
 function whole(text: string, min: number, max: number): number | null {
   if (!/^\d{1,8}$/.test(text.trim())) return null;
@@ -328,7 +329,7 @@ function whole(text: string, min: number, max: number): number | null {
 
 /** Reads the dialog: a whole new code, or only what changed of an existing one. */
 function readCodeForm(form: FormData, existing: AdminRedeemCode | undefined, t: (key: string, values?: Record<string, unknown>) => string) {
-  const errors: CodeErrors = {};
+  const errors: FieldErrors<CodeField> = {};
   const text = (name: string) => String(form.get(name) ?? '');
   const maxUses = whole(text('max_uses'), Math.max(1, existing?.used_count ?? 1), MAX_REDEEM_USES);
   if (maxUses === null) {
@@ -369,16 +370,6 @@ function readCodeForm(form: FormData, existing: AdminRedeemCode | undefined, t: 
   return { errors, create };
 }
 
-function serverCodeErrors(error: unknown): CodeErrors {
-  if (!isApiError(error)) return {};
-  const fields: CodeErrors = {};
-  for (const [path, messages] of Object.entries(error.fieldErrors)) {
-    const field = path.split('.')[0] as CodeField;
-    if (CODE_FIELDS.includes(field) && messages[0] && !fields[field]) fields[field] = messages[0];
-  }
-  return fields;
-}
-
 /** Creates a code, or edits an existing one (its code and amount never change: members may hold it already). */
 function CodeDialog({ code, onClose }: { code?: AdminRedeemCode; onClose: () => void }) {
   const { t } = useTranslation();
@@ -387,7 +378,7 @@ function CodeDialog({ code, onClose }: { code?: AdminRedeemCode; onClose: () => 
   const update = useUpdateRedeemCode();
   const pending = create.isPending || update.isPending;
   const failed = code ? update : create;
-  const [errors, setErrors] = useState<CodeErrors>({});
+  const { errors, setErrors, hasErrors } = useFieldErrors<CodeField>();
   const id = useId();
   const fieldId = (name: string) => `${id}-${name}`;
 
@@ -401,7 +392,7 @@ function CodeDialog({ code, onClose }: { code?: AdminRedeemCode; onClose: () => 
         toast.success(message || t('promotions.codes.saved'));
         onClose();
       },
-      onError: (error: unknown) => setErrors(serverCodeErrors(error)),
+      onError: (error: unknown) => setErrors(serverFieldErrors(error, CODE_FIELDS)),
     };
     if (code && 'update' in read && read.update) {
       if (Object.keys(read.update).length === 0) {
@@ -412,146 +403,126 @@ function CodeDialog({ code, onClose }: { code?: AdminRedeemCode; onClose: () => 
     } else if ('create' in read && read.create) create.mutate(read.create, done);
   }
 
-  const hasFieldErrors = Object.values(errors).some(Boolean);
   const error = (field: CodeField) => errors[field];
   return (
-    <Modal
-      open
+    <FormDialog
       title={code ? t('promotions.codes.edit_title', { code: code.code }) : t('promotions.codes.create_title')}
       description={code ? t('promotions.codes.edit_description') : t('promotions.codes.create_description')}
       pending={pending}
-      onClose={() => {
-        if (!pending) onClose();
-      }}
+      error={formError(failed, hasErrors)}
+      submitLabel={code ? t('promotions.codes.form.save') : t('promotions.codes.form.create')}
+      onSubmit={submit}
+      onClose={onClose}
+      testId="redeem-code-form"
     >
-      <form onSubmit={submit} noValidate className="space-y-3.5" data-testid="redeem-code-form">
-        {code ? (
-          <p className="rounded-lg border border-white/5 bg-navy-900/60 px-3 py-2 text-sm text-slate-300">
-            <span className="font-mono text-white">{code.code}</span> · {formatMoney(code.amount, language)} ·{' '}
-            {t('promotions.codes.wagering', { multiple: code.wagering_multiple, amount: formatMoney(code.wagering, language) })}
-          </p>
-        ) : (
-          <>
-            <Field
-              label={t('promotions.codes.form.code')}
-              id={fieldId('code')}
-              error={error('code')}
-              hint={t('promotions.codes.form.code_hint')}
-            >
-              <input
-                id={fieldId('code')}
-                name="code"
-                maxLength={32}
-                autoComplete="off"
-                spellCheck={false}
-                autoCapitalize="characters"
-                className="input font-mono uppercase"
-                {...invalidProps(fieldId('code'), error('code'))}
-              />
-            </Field>
-            <div className="grid grid-cols-2 gap-3">
-              <Field label={t('promotions.codes.form.amount')} id={fieldId('amount')} error={error('amount')}>
-                <input
-                  id={fieldId('amount')}
-                  name="amount"
-                  inputMode="decimal"
-                  maxLength={20}
-                  className="input tabular-nums"
-                  {...invalidProps(fieldId('amount'), error('amount'))}
-                />
-              </Field>
-              <Field label={t('promotions.edit.wagering_multiple')} id={fieldId('multiple')} error={error('wagering_multiple')}>
-                <input
-                  id={fieldId('multiple')}
-                  name="wagering_multiple"
-                  inputMode="numeric"
-                  defaultValue={1}
-                  maxLength={3}
-                  className="input tabular-nums"
-                  {...invalidProps(fieldId('multiple'), error('wagering_multiple'))}
-                />
-              </Field>
-            </div>
-          </>
-        )}
-        <div className="grid grid-cols-2 gap-3">
-          <Field label={t('promotions.codes.form.max_uses')} id={fieldId('uses')} error={error('max_uses')}>
-            <input
-              id={fieldId('uses')}
-              name="max_uses"
-              inputMode="numeric"
-              defaultValue={code?.max_uses ?? 100}
-              maxLength={8}
-              className="input tabular-nums"
-              {...invalidProps(fieldId('uses'), error('max_uses'))}
-            />
-          </Field>
-          <Field label={t('promotions.edit.min_vip_level')} id={fieldId('vip')} error={error('min_vip_level')}>
-            <input
-              id={fieldId('vip')}
-              name="min_vip_level"
-              inputMode="numeric"
-              defaultValue={code?.min_vip_level ?? 0}
-              maxLength={3}
-              className="input tabular-nums"
-              {...invalidProps(fieldId('vip'), error('min_vip_level'))}
-            />
-          </Field>
-        </div>
-        <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
+      {code ? (
+        <p className="rounded-lg border border-white/5 bg-navy-900/60 px-3 py-2 text-sm text-slate-300">
+          <span className="font-mono text-white">{code.code}</span> · {formatMoney(code.amount, language)} ·{' '}
+          {t('promotions.codes.wagering', { multiple: code.wagering_multiple, amount: formatMoney(code.wagering, language) })}
+        </p>
+      ) : (
+        <>
           <Field
-            label={t('promotions.edit.starts_at')}
-            id={fieldId('starts')}
-            error={error('starts_at')}
-            hint={t('promotions.edit.open_hint')}
+            label={t('promotions.codes.form.code')}
+            id={fieldId('code')}
+            error={error('code')}
+            hint={t('promotions.codes.form.code_hint')}
           >
             <input
-              id={fieldId('starts')}
-              name="starts_at"
-              type="datetime-local"
-              defaultValue={isoToLocalInput(code?.starts_at ?? null)}
-              className="input tabular-nums"
-              {...invalidProps(fieldId('starts'), error('starts_at'))}
+              id={fieldId('code')}
+              name="code"
+              maxLength={32}
+              autoComplete="off"
+              spellCheck={false}
+              autoCapitalize="characters"
+              className="input font-mono uppercase"
+              {...invalidProps(fieldId('code'), error('code'))}
             />
           </Field>
-          <Field label={t('promotions.edit.ends_at')} id={fieldId('ends')} error={error('ends_at')} hint={t('promotions.edit.open_hint')}>
-            <input
-              id={fieldId('ends')}
-              name="ends_at"
-              type="datetime-local"
-              defaultValue={isoToLocalInput(code?.ends_at ?? null)}
-              className="input tabular-nums"
-              {...invalidProps(fieldId('ends'), error('ends_at'))}
-            />
-          </Field>
-        </div>
-        <label
-          htmlFor={fieldId('enabled')}
-          className="flex cursor-pointer items-center justify-between gap-3 rounded-lg border border-white/5 bg-navy-900/60 p-3 text-sm"
-        >
-          <span>
-            <span className="block font-medium text-slate-200">{t('promotions.codes.form.enabled')}</span>
-            <span className="block text-xs text-slate-500">{t('promotions.codes.form.enabled_hint')}</span>
-          </span>
+          <div className="grid grid-cols-2 gap-3">
+            <Field label={t('promotions.codes.form.amount')} id={fieldId('amount')} error={error('amount')}>
+              <input
+                id={fieldId('amount')}
+                name="amount"
+                inputMode="decimal"
+                maxLength={20}
+                className="input tabular-nums"
+                {...invalidProps(fieldId('amount'), error('amount'))}
+              />
+            </Field>
+            <Field label={t('promotions.edit.wagering_multiple')} id={fieldId('multiple')} error={error('wagering_multiple')}>
+              <input
+                id={fieldId('multiple')}
+                name="wagering_multiple"
+                inputMode="numeric"
+                defaultValue={1}
+                maxLength={3}
+                className="input tabular-nums"
+                {...invalidProps(fieldId('multiple'), error('wagering_multiple'))}
+              />
+            </Field>
+          </div>
+        </>
+      )}
+      <div className="grid grid-cols-2 gap-3">
+        <Field label={t('promotions.codes.form.max_uses')} id={fieldId('uses')} error={error('max_uses')}>
           <input
-            id={fieldId('enabled')}
-            name="enabled"
-            type="checkbox"
-            defaultChecked={code?.enabled ?? true}
-            className="size-4 accent-amber-400"
+            id={fieldId('uses')}
+            name="max_uses"
+            inputMode="numeric"
+            defaultValue={code?.max_uses ?? 100}
+            maxLength={8}
+            className="input tabular-nums"
+            {...invalidProps(fieldId('uses'), error('max_uses'))}
           />
-        </label>
-        <DialogError message={failed.isError && !hasFieldErrors ? errorMessage(failed.error) : null} />
-        <div className="flex flex-col-reverse gap-2 pt-1 sm:flex-row sm:justify-end">
-          <button type="button" className="btn-secondary" onClick={onClose} disabled={pending}>
-            {t('common.cancel')}
-          </button>
-          <button type="submit" className="btn-primary" disabled={pending}>
-            {pending && <Spinner />}
-            {code ? t('promotions.codes.form.save') : t('promotions.codes.form.create')}
-          </button>
-        </div>
-      </form>
-    </Modal>
+        </Field>
+        <Field label={t('promotions.edit.min_vip_level')} id={fieldId('vip')} error={error('min_vip_level')}>
+          <input
+            id={fieldId('vip')}
+            name="min_vip_level"
+            inputMode="numeric"
+            defaultValue={code?.min_vip_level ?? 0}
+            maxLength={3}
+            className="input tabular-nums"
+            {...invalidProps(fieldId('vip'), error('min_vip_level'))}
+          />
+        </Field>
+      </div>
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
+        <Field
+          label={t('promotions.edit.starts_at')}
+          id={fieldId('starts')}
+          error={error('starts_at')}
+          hint={t('promotions.edit.open_hint')}
+        >
+          <input
+            id={fieldId('starts')}
+            name="starts_at"
+            type="datetime-local"
+            defaultValue={isoToLocalInput(code?.starts_at ?? null)}
+            className="input tabular-nums"
+            {...invalidProps(fieldId('starts'), error('starts_at'))}
+          />
+        </Field>
+        <Field label={t('promotions.edit.ends_at')} id={fieldId('ends')} error={error('ends_at')} hint={t('promotions.edit.open_hint')}>
+          <input
+            id={fieldId('ends')}
+            name="ends_at"
+            type="datetime-local"
+            defaultValue={isoToLocalInput(code?.ends_at ?? null)}
+            className="input tabular-nums"
+            {...invalidProps(fieldId('ends'), error('ends_at'))}
+          />
+        </Field>
+      </div>
+      <CheckField
+        id={fieldId('enabled')}
+        name="enabled"
+        defaultChecked={code?.enabled ?? true}
+        label={t('promotions.codes.form.enabled')}
+        hint={t('promotions.codes.form.enabled_hint')}
+        boxed
+      />
+    </FormDialog>
   );
 }

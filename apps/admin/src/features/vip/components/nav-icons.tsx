@@ -1,8 +1,6 @@
-import { Crown, type LucideIcon, type LucideProps, Percent } from 'lucide-react';
+import { Crown, Percent } from 'lucide-react';
+import { lucideIcon } from '../../../components/icons';
 
-/** Menu icons of the VIP sections, drawn like the rest of the back office's (lucide, 1.8 stroke). */
-function icon(Glyph: LucideIcon) {
-  return ({ size = 18, ...props }: LucideProps) => <Glyph size={size} strokeWidth={1.8} aria-hidden="true" focusable="false" {...props} />;
-}
-export const VipLevelsIcon = icon(Crown);
-export const RebateRatesIcon = icon(Percent);
+/** Menu icons of the VIP sections (lucide, drawn like the rest of the back office's). */
+export const VipLevelsIcon = lucideIcon(Crown);
+export const RebateRatesIcon = lucideIcon(Percent);

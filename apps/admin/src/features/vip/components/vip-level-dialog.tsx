@@ -1,19 +1,16 @@
 import type { AdminVipLevel } from '@casino/shared/schemas/vip-admin';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Spinner } from '../../../components/confirm-dialog';
-import { DialogError, Modal } from '../../../components/modal';
+import { FormDialog } from '../../../components/form-dialog';
+import { Field, invalidProps } from '../../../components/form-field';
 import { toast } from '../../../components/toaster';
-import { errorMessage, isApiError } from '../../../lib/api-client';
+import { type FieldErrors, formError, hasServerFieldErrors, serverFieldErrors, useFieldErrors } from '../../../lib/use-field-errors';
 import { useUpdateVipLevel, type VipLevelUpdate } from '../api/vip-admin';
 import { parseReaisOrZero } from './vip-inputs';
 
 const MONEY_FIELDS = ['min_recharge', 'min_betting', 'min_slot_betting', 'min_live_betting', 'levelup_reward'] as const;
-type MoneyField = (typeof MONEY_FIELDS)[number];
-type Field = 'name' | MoneyField;
-type FieldErrors = Partial<Record<Field, string>>;
-
-const isField = (key: string): key is Field => key === 'name' || (MONEY_FIELDS as readonly string[]).includes(key);
+const FIELDS = ['name', ...MONEY_FIELDS] as const;
+type LevelField = (typeof FIELDS)[number];
 
 /**
  * Edits one level: the name, the four thresholds and the level-up reward, in reais. Only changed
@@ -22,15 +19,15 @@ const isField = (key: string): key is Field => key === 'name' || (MONEY_FIELDS a
 export function VipLevelDialog({ level, onClose }: { level: AdminVipLevel; onClose: () => void }) {
   const { t } = useTranslation();
   const update = useUpdateVipLevel();
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const { errors, setErrors, clear } = useFieldErrors<LevelField>();
   const baseId = useId();
-  const idOf = (field: Field) => `${baseId}-${field}`;
+  const idOf = (field: LevelField) => `${baseId}-${field}`;
   // VIP0 is where every member starts: its thresholds stay at zero (the server refuses others).
-  const locked = (field: Field) => level.level === 0 && field !== 'name' && field !== 'levelup_reward';
+  const locked = (field: LevelField) => level.level === 0 && field !== 'name' && field !== 'levelup_reward';
 
-  function readForm(form: FormData): { body: VipLevelUpdate; errors: FieldErrors } {
+  function readForm(form: FormData): { body: VipLevelUpdate; errors: FieldErrors<LevelField> } {
     const body: VipLevelUpdate = {};
-    const found: FieldErrors = {};
+    const found: FieldErrors<LevelField> = {};
     const name = String(form.get('name') ?? '').trim();
     if (!name) found.name = t('validation.required');
     else if (name !== level.name) body.name = name;
@@ -59,96 +56,55 @@ export function VipLevelDialog({ level, onClose }: { level: AdminVipLevel; onClo
           toast.success(message || t('vip_levels.saved'));
           onClose();
         },
-        onError: (error) => {
-          if (!isApiError(error)) return;
-          const fromServer: FieldErrors = {};
-          for (const [field, messages] of Object.entries(error.fieldErrors)) {
-            if (isField(field) && messages[0]) fromServer[field] = messages[0];
-          }
-          setErrors(fromServer);
-        },
+        onError: (error) => setErrors(serverFieldErrors(error, FIELDS)),
       },
     );
   }
 
-  const fieldError = (field: Field) =>
-    errors[field] ? (
-      <p id={`${idOf(field)}-error`} className="mt-1 text-xs text-rose-300">
-        {errors[field]}
-      </p>
-    ) : null;
-  const hasFieldErrors = isApiError(update.error) && Object.keys(update.error.fieldErrors).length > 0;
-
   return (
-    <Modal
-      open
+    <FormDialog
       title={t('vip_levels.edit_title', { name: level.name })}
       description={t('vip_levels.edit_description')}
       pending={update.isPending}
-      onClose={() => {
-        if (!update.isPending) onClose();
-      }}
+      error={formError(update, hasServerFieldErrors(update.error))}
+      submitLabel={t('vip_levels.form.save')}
+      onSubmit={submit}
+      onClose={onClose}
+      onFieldInput={clear}
     >
-      <form
-        onSubmit={submit}
-        onChange={(event) => {
-          // Typing in a field clears that field's message.
-          const target: EventTarget = event.target;
-          if (!(target instanceof HTMLInputElement) || !(target.name in errors)) return;
-          setErrors((current) => ({ ...current, [target.name]: undefined }));
-        }}
-        noValidate
-        className="space-y-3.5"
-      >
-        <div>
-          <label htmlFor={idOf('name')} className="field-label">
-            {t('vip_levels.form.name')}
-          </label>
-          <input
-            id={idOf('name')}
-            name="name"
-            defaultValue={level.name}
-            maxLength={32}
-            className="input"
-            aria-invalid={errors.name ? true : undefined}
-            aria-describedby={errors.name ? `${idOf('name')}-error` : undefined}
-          />
-          {fieldError('name')}
-        </div>
-        <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
-          {MONEY_FIELDS.map((field) => (
-            <div key={field} className={field === 'levelup_reward' ? 'sm:col-span-2' : undefined}>
-              <label htmlFor={idOf(field)} className="field-label">
-                {t(`vip_levels.form.${field}`)}
-              </label>
-              <input
-                id={idOf(field)}
-                name={field}
-                inputMode="decimal"
-                defaultValue={level[field]}
-                maxLength={20}
-                readOnly={locked(field)}
-                className="input tabular-nums read-only:opacity-60"
-                aria-invalid={errors[field] ? true : undefined}
-                aria-describedby={errors[field] ? `${idOf(field)}-error` : undefined}
-              />
-              {fieldError(field)}
-            </div>
-          ))}
-        </div>
-        <p className="text-xs text-slate-500">{level.level === 0 ? t('vip_levels.form.hint_level_zero') : t('vip_levels.form.hint')}</p>
-        {/* Field errors sit under their fields; anything else is shown here. */}
-        <DialogError message={update.isError && !hasFieldErrors ? errorMessage(update.error) : null} />
-        <div className="flex flex-col-reverse gap-2 pt-1 sm:flex-row sm:justify-end">
-          <button type="button" className="btn-secondary" onClick={onClose} disabled={update.isPending}>
-            {t('common.cancel')}
-          </button>
-          <button type="submit" className="btn-primary" disabled={update.isPending}>
-            {update.isPending && <Spinner />}
-            {t('vip_levels.form.save')}
-          </button>
-        </div>
-      </form>
-    </Modal>
+      <Field label={t('vip_levels.form.name')} id={idOf('name')} error={errors.name}>
+        <input
+          id={idOf('name')}
+          name="name"
+          defaultValue={level.name}
+          maxLength={32}
+          className="input"
+          {...invalidProps(idOf('name'), errors.name)}
+        />
+      </Field>
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
+        {MONEY_FIELDS.map((field) => (
+          <Field
+            key={field}
+            label={t(`vip_levels.form.${field}`)}
+            id={idOf(field)}
+            error={errors[field]}
+            className={field === 'levelup_reward' ? 'sm:col-span-2' : ''}
+          >
+            <input
+              id={idOf(field)}
+              name={field}
+              inputMode="decimal"
+              defaultValue={level[field]}
+              maxLength={20}
+              readOnly={locked(field)}
+              className="input tabular-nums read-only:opacity-60"
+              {...invalidProps(idOf(field), errors[field])}
+            />
+          </Field>
+        ))}
+      </div>
+      <p className="text-xs text-slate-500">{level.level === 0 ? t('vip_levels.form.hint_level_zero') : t('vip_levels.form.hint')}</p>
+    </FormDialog>
   );
 }
