@@ -18,6 +18,7 @@ import { authRoutes } from './features/auth/auth.routes.ts';
 import { depositsRoutes } from './features/deposits/deposits.routes.ts';
 import { gamesAdminRoutes } from './features/games-admin/games-admin.routes.ts';
 import { promotionsAdminRoutes } from './features/promotions-admin/promotions-admin.routes.ts';
+import { sportsAdminRoutes } from './features/sports-admin/sports-admin.routes.ts';
 import type { Deliver } from './features/deposits/sandbox-bank.ts';
 import { wsRoutes } from './features/realtime/ws.routes.ts';
 import { memberBanksRoutes } from './features/member-banks/member-banks.routes.ts';
@@ -157,6 +158,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(infoCenterAdminRoutes, { ctx });
   await app.register(historyRoutes, { ctx });
   await app.register(promotionsAdminRoutes, { ctx });
+  await app.register(sportsAdminRoutes, { ctx });
   await app.register(sportsBetsRoutes, { ctx });
 
   if (options.serveSites !== false) await serveSites(app);
