@@ -35,6 +35,7 @@ import { sandboxProviderRoutes } from './features/sandbox-provider/sandbox-provi
 import { profileRoutes } from './features/profile/profile.routes.ts';
 import { securityRoutes } from './features/security/security.routes.ts';
 import { sitesRoutes } from './features/sites/sites.routes.ts';
+import { sportsRoutes } from './features/sports/sports.routes.ts';
 import { sportsBetsRoutes } from './features/sports/bets/bets.routes.ts';
 import { rebatesAdminRoutes } from './features/rebates/rebates-admin.routes.ts';
 import { rebatesRoutes } from './features/rebates/rebates.routes.ts';
@@ -158,6 +159,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(infoCenterAdminRoutes, { ctx });
   await app.register(historyRoutes, { ctx });
   await app.register(promotionsAdminRoutes, { ctx });
+  await app.register(sportsRoutes, { ctx });
   await app.register(sportsAdminRoutes, { ctx });
   await app.register(sportsBetsRoutes, { ctx });
 

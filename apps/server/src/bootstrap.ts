@@ -7,6 +7,8 @@ import { migrateToLatest } from './db/migrate.ts';
 import { seedSite } from './db/seed.ts';
 import { ensureAdminOperator } from './features/admin/operators.service.ts';
 import { seedGameCatalogue } from './features/games/games.seed.ts';
+import { startFixturesJob } from './features/sports/fixtures-job.ts';
+import { seedSportsCatalogue } from './features/sports/sports.seed.ts';
 import { seedActivities } from './features/promotions/activities.service.ts';
 import { seedRebateRates } from './features/rebates/rebates.service.ts';
 import { startVipRebatesJob } from './features/rebates/vip-rebates.job.ts';
@@ -48,6 +50,7 @@ export async function startRuntime(
   await seedVipLevels(handle.db);
   await seedRebateRates(handle.db);
   await seedAgencyRates(handle.db);
+  await seedSportsCatalogue(handle.db);
   await ensureAdminOperator(handle.db, config.ADMIN_PASSWORD, (line) => log.warn(line));
 
   let redis: Redis | undefined;
@@ -81,12 +84,15 @@ export async function startRuntime(
   const vipRebatesJob = config.NODE_ENV === 'test' ? undefined : startVipRebatesJob(ctx);
   // Agency commissions: the daily settlement (and catching up on missed days) without an operator.
   const agencyScheduler = agencySchedulerEnabled(config) ? startAgencyScheduler(ctx, config.AGENCY_SETTLE_AT) : undefined;
+  // Sportsbook calendar (14 days ahead, priced) and kick-offs. Tests run passes by hand (runFixturesPass).
+  const fixturesJob = config.NODE_ENV === 'test' ? undefined : startFixturesJob(ctx);
   return {
     ctx,
     handle,
     async close() {
       await vipRebatesJob?.close();
       await agencyScheduler?.close();
+      await fixturesJob?.close();
       await houseRounds.close();
       await realtime.close();
       await handle.close();

@@ -92,3 +92,26 @@ export async function markFixtureLive(db: Database, fixtureId: number, now: stri
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
+
+/** Enabled competitions by code, with their ids (the calendar schedules these). */
+export async function findEnabledCompetitions(db: Database) {
+  return db.selectFrom('competitions').select(['id', 'code', 'kind']).where('enabled', '=', 1).execute();
+}
+
+/** Team ids by code. */
+export async function findTeamIds(db: Database): Promise<Map<string, number>> {
+  const rows = await db.selectFrom('teams').select(['id', 'code']).execute();
+  return new Map(rows.map((r) => [r.code, Number(r.id)]));
+}
+
+/** The calendar keys (external_id 'cal:...') of fixtures kicking off in [from, to). */
+export async function findCalendarKeys(db: Database, from: string, to: string): Promise<Set<string>> {
+  const rows = await db
+    .selectFrom('fixtures')
+    .select('external_id')
+    .where('starts_at', '>=', from)
+    .where('starts_at', '<', to)
+    .where('external_id', 'like', 'cal:%')
+    .execute();
+  return new Set(rows.map((r) => r.external_id!));
+}

@@ -52,8 +52,8 @@ export interface FeedMarket {
   line: number;
   marginBp: number;
   /**
-   * False when a price cannot be offered without giving players an edge (a selection is all but
-   * certain and the shortest price, 1.01, pays more than it is worth): the market is suspended.
+   * False when a price cannot carry the margin (a selection is all but certain and its price would
+   * fall below the shortest one, 1.01): the market is then suspended, never quoted.
    */
   tradable: boolean;
   selections: FeedSelection[];

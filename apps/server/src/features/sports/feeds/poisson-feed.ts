@@ -1,8 +1,17 @@
-import { expectedGoals, fairMarkets, inPlayMatrix, priceMarket, scoreMatrix } from '@casino/games/football';
+import { expectedGoals, fairMarkets, inPlayMatrix, MIN_ODDS, priceMarket, scoreMatrix } from '@casino/games/football';
 import type { FeedMarket, OddsFeed } from './odds-feed.ts';
 
-/** Tolerance on "price x probability <= 1": float noise, not an edge. */
-const EDGE_TOLERANCE = 1e-9;
+/** Float noise, not a price. */
+const TOLERANCE = 1e-9;
+
+/**
+ * A market is offered only when every selection's price carries the whole margin: a selection so
+ * likely that its price falls below the shortest one (1.01) would be quoted at 1.01, a price that
+ * holds less than the margin (or pays players an edge). Such a market is suspended instead.
+ */
+function carriesMargin(probability: number, marginBp: number): boolean {
+  return probability * (1 + marginBp / 10_000) * (MIN_ODDS / 100) <= 1 + TOLERANCE;
+}
 
 /**
  * The built-in football feed: ratings -> expected goals -> Poisson score matrix (or the matrix of
@@ -19,7 +28,7 @@ export const poissonFeed: OddsFeed = {
     const matrix = inPlay ? inPlayMatrix(xg, inPlay.minute, inPlay.score) : scoreMatrix(xg);
     return fairMarkets(matrix).map((market): FeedMarket => {
       const priced = priceMarket(market, settings.marginBp);
-      const tradable = market.selections.every((s, i) => s.probability * (priced[i]!.odds / 100) <= 1 + EDGE_TOLERANCE);
+      const tradable = market.selections.every((s) => carriesMargin(s.probability, settings.marginBp));
       return { type: market.type, line: market.line, marginBp: settings.marginBp, tradable, selections: priced };
     });
   },
