@@ -25,6 +25,15 @@ function fixtureQuery(db: Database, fixtureId: number) {
     .where('id', '=', fixtureId);
 }
 
+/**
+ * Takes the row locks of a fixture's markets in id order on PostgreSQL, the order placement and
+ * cash out take them in, so a settlement or an in-play update never waits on them in a circle.
+ */
+export async function lockMarketsOfFixture(trx: Database, dialect: Dialect, fixtureId: number): Promise<void> {
+  if (dialect !== 'postgres') return;
+  await trx.selectFrom('markets').select('id').where('fixture_id', '=', fixtureId).orderBy('id').forUpdate().execute();
+}
+
 export async function marketsOfFixture(db: Database, fixtureId: number) {
   return db
     .selectFrom('markets')

@@ -59,6 +59,7 @@ export async function settleFixture(ctx: SettleContext, fixtureId: number): Prom
     const fixture = await repo.lockFixture(trx, ctx.dialect, fixtureId);
     if (!fixture) throw new AppError('SPORTS_FIXTURE_NOT_FOUND');
     if (!isOver(fixture)) throw new AppError('SPORTS_RESULT_INVALID');
+    await repo.lockMarketsOfFixture(trx, ctx.dialect, fixtureId);
     const markets = await repo.marketsOfFixture(trx, fixtureId);
     const changed = await writeMarketResults(trx, markets, {
       cancelled: fixture.status === 'cancelled',
@@ -81,6 +82,7 @@ export async function settleDecidedMarkets(ctx: SettleContext, fixtureId: number
   const decided = await ctx.db.transaction().execute(async (trx) => {
     const fixture = await repo.lockFixture(trx, ctx.dialect, fixtureId);
     if (fixture?.status !== 'live') return [];
+    await repo.lockMarketsOfFixture(trx, ctx.dialect, fixtureId);
     const markets = (await repo.marketsOfFixture(trx, fixtureId)).filter(
       (m) =>
         m.status !== 'settled' && m.status !== 'void' && isDecided(m.type as MarketType, m.line, fixture.home_score, fixture.away_score),
@@ -354,8 +356,11 @@ class SettlementConflict extends Error {
   }
 }
 
-/** Retries a page on a PostgreSQL deadlock or serialization failure (or a lost conditional update). */
-async function withRetries<T>(ctx: SettleContext, work: () => Promise<T>): Promise<T> {
+/**
+ * Runs `work` again on a PostgreSQL deadlock or serialization failure (or a settlement conflict):
+ * the transaction rolled back whole, so trying again from a fresh read is safe.
+ */
+export async function withRetries<T>(ctx: Pick<SettleContext, 'log'>, work: () => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await work();
@@ -363,7 +368,7 @@ async function withRetries<T>(ctx: SettleContext, work: () => Promise<T>): Promi
       const code = (error as { code?: string }).code;
       const retriable = error instanceof SettlementConflict || code === '40P01' || code === '40001';
       if (!retriable || attempt >= RETRIES) throw error;
-      ctx.log.warn({ err: error, attempt }, 'sportsbook settlement page retried');
+      ctx.log.warn({ err: error, attempt }, 'sportsbook: transaction retried');
     }
   }
 }
