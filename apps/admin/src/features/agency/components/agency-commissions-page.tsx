@@ -1,13 +1,14 @@
 import type { AgencyCommissionRow } from '@casino/shared/schemas/agency-admin';
 import { type FormEvent, useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { EmptyState, ErrorState, PageHeader, TableSkeleton } from '../../../components/feedback';
 import { SearchIcon } from '../../../components/icons';
 import { Pagination } from '../../../components/pagination';
 import { errorMessage } from '../../../lib/api-client';
 import { formatBasisPoints, formatDateTime, formatMoney, formatNumber } from '../../../lib/format';
 import { useLanguage } from '../../../lib/use-language';
+import { matching, pageParam, useUrlFilters } from '../../../lib/use-url-filters';
 import { AGENCY_PAGE_SIZE, useAgencyCommissions } from '../api/agency-admin';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -19,22 +20,12 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 export function AgencyCommissionsPage() {
   const { t } = useTranslation();
   const language = useLanguage();
-  const [params, setParams] = useSearchParams();
-  const agentId = /^\d{1,12}$/.test(params.get('agent_id') ?? '') ? (params.get('agent_id') ?? '') : '';
-  const day = DAY.test(params.get('day') ?? '') ? (params.get('day') ?? '') : '';
-  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
-  const commissions = useAgencyCommissions({ agentId, day, page });
+  const { params, update: apply, clear } = useUrlFilters<'agent_id' | 'day'>();
+  const agentId = matching(params, 'agent_id', /^\d{1,12}$/);
+  const day = matching(params, 'day', DAY);
+  const commissions = useAgencyCommissions({ agentId, day, page: pageParam(params) });
   const agentInputId = useId();
   const dayInputId = useId();
-
-  function apply(next: { agent_id?: string; day?: string; page?: number }) {
-    const merged = new URLSearchParams(params);
-    for (const [key, value] of Object.entries(next)) {
-      if (value === undefined || value === '' || (key === 'page' && value === 1)) merged.delete(key);
-      else merged.set(key, String(value));
-    }
-    setParams(merged, { replace: true });
-  }
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -88,7 +79,7 @@ export function AgencyCommissionsPage() {
               {t('agency_commissions.apply')}
             </button>
             {filtered && (
-              <button type="button" className="btn-ghost" onClick={() => setParams({}, { replace: true })}>
+              <button type="button" className="btn-ghost" onClick={clear}>
                 {t('agency_commissions.clear')}
               </button>
             )}

@@ -1,7 +1,7 @@
 import type { AgencySettlementRow } from '@casino/shared/schemas/agency-admin';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { Badge, EmptyState, ErrorState, PageHeader, TableSkeleton } from '../../../components/feedback';
 import { RefreshIcon } from '../../../components/icons';
@@ -10,6 +10,7 @@ import { toast } from '../../../components/toaster';
 import { errorMessage, isApiError } from '../../../lib/api-client';
 import { formatDateTime, formatMoney, formatNumber } from '../../../lib/format';
 import { useLanguage } from '../../../lib/use-language';
+import { pageParam, useUrlFilters } from '../../../lib/use-url-filters';
 import { AGENCY_PAGE_SIZE, useAgencySettlements, useSettleAgencyDay } from '../api/agency-admin';
 import { isSettleableDay, previousDay, saoPauloToday } from './agency-days';
 
@@ -21,9 +22,8 @@ import { isSettleableDay, previousDay, saoPauloToday } from './agency-days';
 export function AgencySettlementsPage() {
   const { t } = useTranslation();
   const language = useLanguage();
-  const [params, setParams] = useSearchParams();
-  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
-  const settlements = useAgencySettlements(page);
+  const { params, update } = useUrlFilters();
+  const settlements = useAgencySettlements(pageParam(params));
 
   return (
     <>
@@ -64,7 +64,7 @@ export function AgencySettlementsPage() {
               pageSize={settlements.data.page_size || AGENCY_PAGE_SIZE}
               total={settlements.data.total}
               busy={settlements.isFetching}
-              onPageChange={(next) => setParams(next === 1 ? {} : { page: String(next) }, { replace: true })}
+              onPageChange={(page) => update({ page })}
             />
           </>
         )}

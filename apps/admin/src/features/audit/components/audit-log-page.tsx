@@ -1,12 +1,13 @@
 import { type FormEvent, Fragment, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { Badge, EmptyState, ErrorState, PageHeader, TableSkeleton } from '../../../components/feedback';
 import { ChevronDownIcon, SearchIcon } from '../../../components/icons';
 import { Pagination } from '../../../components/pagination';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDateTime, formatNumber } from '../../../lib/format';
 import { useLanguage } from '../../../lib/use-language';
+import { pageParam, useUrlFilters } from '../../../lib/use-url-filters';
 import type { AuditItem } from '../../../lib/types';
 import { AUDIT_PAGE_SIZE, useAuditLog } from '../api/audit-log';
 import { diffRows, showValue } from './audit-diff';
@@ -29,24 +30,14 @@ const KNOWN_ACTIONS = [
 export function AuditLogPage() {
   const { t } = useTranslation();
   const language = useLanguage();
-  const [params, setParams] = useSearchParams();
+  const { params, update: applyFilters, clear } = useUrlFilters<'action' | 'target_id'>();
   const action = params.get('action') ?? '';
   const targetId = params.get('target_id') ?? '';
-  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
-  const audit = useAuditLog({ action, targetId, page });
+  const audit = useAuditLog({ action, targetId, page: pageParam(params) });
   const [expanded, setExpanded] = useState<Set<number>>(new Set());
   const actionId = useId();
   const targetInputId = useId();
   const datalistId = useId();
-
-  function applyFilters(next: { action?: string; target_id?: string; page?: number }) {
-    const merged = new URLSearchParams(params);
-    for (const [key, value] of Object.entries(next)) {
-      if (value === undefined || value === '' || (key === 'page' && value === 1)) merged.delete(key);
-      else merged.set(key, String(value));
-    }
-    setParams(merged, { replace: true });
-  }
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -108,7 +99,7 @@ export function AuditLogPage() {
               {t('audit.apply')}
             </button>
             {filtered && (
-              <button type="button" className="btn-ghost" onClick={() => setParams({}, { replace: true })}>
+              <button type="button" className="btn-ghost" onClick={clear}>
                 {t('audit.clear')}
               </button>
             )}

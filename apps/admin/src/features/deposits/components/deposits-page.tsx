@@ -1,6 +1,6 @@
 import { type FormEvent, useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { EmptyState, ErrorState, PageHeader, TableSkeleton } from '../../../components/feedback';
 import { ChevronDownIcon, RefreshIcon, SearchIcon } from '../../../components/icons';
 import { DEPOSIT_STATUS_LIST, DepositStatusBadge } from '../../../components/money-status';
@@ -8,33 +8,19 @@ import { Pagination } from '../../../components/pagination';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDateTime, formatMoney, formatNumber } from '../../../lib/format';
 import { useLanguage } from '../../../lib/use-language';
-import type { AdminDeposit, DepositStatus } from '../../../lib/types';
+import { matching, oneOf, pageParam, useUrlFilters } from '../../../lib/use-url-filters';
+import type { AdminDeposit } from '../../../lib/types';
 import { DEPOSITS_PAGE_SIZE, useDeposits } from '../api/deposits';
-
-function isStatus(value: string | null): value is DepositStatus {
-  return value !== null && (DEPOSIT_STATUS_LIST as readonly string[]).includes(value);
-}
 
 export function DepositsPage() {
   const { t } = useTranslation();
   const language = useLanguage();
-  const [params, setParams] = useSearchParams();
-  const rawStatus = params.get('status');
-  const status = isStatus(rawStatus) ? rawStatus : '';
-  const memberId = /^\d{1,12}$/.test(params.get('member_id') ?? '') ? (params.get('member_id') ?? '') : '';
-  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
-  const deposits = useDeposits({ status, memberId, page });
+  const { params, update: apply, clear } = useUrlFilters<'status' | 'member_id'>();
+  const status = oneOf(params, 'status', DEPOSIT_STATUS_LIST);
+  const memberId = matching(params, 'member_id', /^\d{1,12}$/);
+  const deposits = useDeposits({ status, memberId, page: pageParam(params) });
   const statusId = useId();
   const memberInputId = useId();
-
-  function apply(next: { status?: string; member_id?: string; page?: number }) {
-    const merged = new URLSearchParams(params);
-    for (const [key, value] of Object.entries(next)) {
-      if (value === undefined || value === '' || (key === 'page' && value === 1)) merged.delete(key);
-      else merged.set(key, String(value));
-    }
-    setParams(merged, { replace: true });
-  }
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -112,7 +98,7 @@ export function DepositsPage() {
               {t('deposits.apply')}
             </button>
             {filtered && (
-              <button type="button" className="btn-ghost" onClick={() => setParams({}, { replace: true })}>
+              <button type="button" className="btn-ghost" onClick={clear}>
                 {t('deposits.clear')}
               </button>
             )}

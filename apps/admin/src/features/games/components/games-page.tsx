@@ -1,8 +1,7 @@
-import { GAME_CATEGORIES, type GameCategory } from '@casino/shared/schemas/games';
+import { GAME_CATEGORIES } from '@casino/shared/schemas/games';
 import type { AdminGame } from '@casino/shared/schemas/games-admin';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { Badge, EmptyState, ErrorState, PageHeader, TableSkeleton } from '../../../components/feedback';
 import { SelectField } from '../../../components/form-field';
 import { EditIcon, LockIcon, SearchIcon } from '../../../components/icons';
@@ -14,37 +13,22 @@ import { usePermission } from '../../../lib/auth';
 import { formatMoney, formatNumber } from '../../../lib/format';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useLanguage } from '../../../lib/use-language';
+import { oneOf, pageParam, useUrlFilters } from '../../../lib/use-url-filters';
 import { GAMES_PAGE_SIZE, type GameFilters, useAdminGames, useGameProviders, useUpdateGame } from '../api/games-admin';
 import { GameEditDialog } from './game-edit-dialog';
 import { GameThumbnail, PromotionIcon, StarIcon, useCategoryLabel, useFormatPercent, useGameName } from './games-ui';
 
 const SEARCH_DEBOUNCE_MS = 300;
 
-/** Filters live in the URL, so a search survives reloads and the back button. */
 function useGameFilters() {
-  const [params, setParams] = useSearchParams();
-  const categoryParam = params.get('category') ?? '';
-  const enabledParam = params.get('enabled') ?? '';
+  const { params, update } = useUrlFilters<'q' | 'provider' | 'category' | 'enabled'>();
   const filters: GameFilters = {
     name: params.get('q') ?? '',
     plat_type: params.get('provider') ?? '',
-    category: (GAME_CATEGORIES as readonly string[]).includes(categoryParam) ? (categoryParam as GameCategory) : '',
-    enabled: enabledParam === '1' || enabledParam === '0' ? enabledParam : '',
-    page: Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1),
+    category: oneOf(params, 'category', GAME_CATEGORIES),
+    enabled: oneOf(params, 'enabled', ['1', '0']),
+    page: pageParam(params),
   };
-  function update(next: Partial<Record<'q' | 'provider' | 'category' | 'enabled', string> & { page: number }>) {
-    setParams(
-      (current) => {
-        const merged = new URLSearchParams(current);
-        for (const [key, value] of Object.entries(next)) {
-          if (value === undefined || value === '' || (key === 'page' && value === 1)) merged.delete(key);
-          else merged.set(key, String(value));
-        }
-        return merged;
-      },
-      { replace: true },
-    );
-  }
   return { filters, update };
 }
 

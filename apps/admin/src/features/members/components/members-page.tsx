@@ -1,7 +1,7 @@
 import { MEMBER_STATUS } from '@casino/shared/constants';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { EmptyState, ErrorState, PageHeader, TableSkeleton } from '../../../components/feedback';
 import { ChevronDownIcon, SearchIcon } from '../../../components/icons';
 import { Pagination } from '../../../components/pagination';
@@ -9,32 +9,16 @@ import { errorMessage } from '../../../lib/api-client';
 import { formatDateTime, formatNumber, formatRelative } from '../../../lib/format';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useLanguage } from '../../../lib/use-language';
+import { pageParam, useUrlFilters } from '../../../lib/use-url-filters';
 import type { MemberSummary } from '../../../lib/types';
 import { MEMBERS_PAGE_SIZE, useMembers } from '../api/members';
 import { MemberOnline, MemberStatusBadge } from './member-status';
 
 const SEARCH_DEBOUNCE_MS = 350;
 
-/** Filters live in the URL, so a search survives reloads and the back button. */
 function useMemberFilters() {
-  const [params, setParams] = useSearchParams();
-  const q = params.get('q') ?? '';
-  const status = params.get('status') ?? '';
-  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
-  function update(next: { q?: string; status?: string; page?: number }) {
-    setParams(
-      (current) => {
-        const merged = new URLSearchParams(current);
-        for (const [key, value] of Object.entries(next)) {
-          if (value === undefined || value === '' || (key === 'page' && value === 1)) merged.delete(key);
-          else merged.set(key, String(value));
-        }
-        return merged;
-      },
-      { replace: true },
-    );
-  }
-  return { q, status, page, update };
+  const { params, update } = useUrlFilters<'q' | 'status'>();
+  return { q: params.get('q') ?? '', status: params.get('status') ?? '', page: pageParam(params), update };
 }
 
 export function MembersPage() {

@@ -1,12 +1,12 @@
 import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { Badge, EmptyState, ErrorState, PageHeader, TableSkeleton } from '../../../components/feedback';
 import { ChevronDownIcon, RefreshIcon } from '../../../components/icons';
 import { Pagination } from '../../../components/pagination';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDateTime, formatNumber } from '../../../lib/format';
 import { useLanguage } from '../../../lib/use-language';
+import { pageParam, useUrlFilters } from '../../../lib/use-url-filters';
 import type { OutboxItem } from '../../../lib/types';
 import { OUTBOX_PAGE_SIZE, useOutbox } from '../api/outbox';
 
@@ -14,9 +14,8 @@ import { OUTBOX_PAGE_SIZE, useOutbox } from '../api/outbox';
 export function OutboxPage() {
   const { t } = useTranslation();
   const language = useLanguage();
-  const [params, setParams] = useSearchParams();
-  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
-  const outbox = useOutbox(page);
+  const { params, update } = useUrlFilters();
+  const outbox = useOutbox(pageParam(params));
   const [expanded, setExpanded] = useState<Set<number>>(new Set());
 
   function toggle(id: number) {
@@ -116,7 +115,7 @@ export function OutboxPage() {
               pageSize={outbox.data.page_size || OUTBOX_PAGE_SIZE}
               total={outbox.data.total}
               busy={outbox.isFetching}
-              onPageChange={(next) => setParams(next === 1 ? {} : { page: String(next) }, { replace: true })}
+              onPageChange={(page) => update({ page })}
             />
           </>
         )}

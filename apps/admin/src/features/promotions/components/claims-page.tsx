@@ -1,46 +1,28 @@
 import { ADMIN_BONUS_SOURCES, type AdminBonusCredit } from '@casino/shared/schemas/promotions-admin';
 import { type FormEvent, useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { Badge, EmptyState, ErrorState, PageHeader, TableSkeleton } from '../../../components/feedback';
 import { SelectField } from '../../../components/form-field';
 import { Pagination } from '../../../components/pagination';
 import { errorMessage, isApiError } from '../../../lib/api-client';
 import { formatDateTime, formatMoney, formatNumber } from '../../../lib/format';
 import { useLanguage } from '../../../lib/use-language';
+import { matching, oneOf, pageParam, useUrlFilters } from '../../../lib/use-url-filters';
 import { CLAIMS_PAGE_SIZE, type ClaimFilters, useBonusCredits } from '../api/promotions-admin';
 import { brazilToday, useSourceLabel } from './promotions-ui';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
-/** Filters live in the URL, so a search survives reloads and can be shared with a colleague. */
 function useClaimFilters() {
-  const [params, setParams] = useSearchParams();
-  const date = (key: string) => {
-    const value = params.get(key) ?? '';
-    return DATE.test(value) ? value : '';
-  };
-  const source = params.get('source') ?? '';
+  const { params, update } = useUrlFilters<'source' | 'member' | 'from' | 'to'>();
   const filters: ClaimFilters = {
-    source: (ADMIN_BONUS_SOURCES as readonly string[]).includes(source) ? source : '',
+    source: oneOf(params, 'source', ADMIN_BONUS_SOURCES),
     member: params.get('member') ?? '',
-    from: date('from'),
-    to: date('to'),
-    page: Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1),
+    from: matching(params, 'from', DATE),
+    to: matching(params, 'to', DATE),
+    page: pageParam(params),
   };
-  function update(next: Partial<Record<'source' | 'member' | 'from' | 'to', string> & { page: number }>) {
-    setParams(
-      (current) => {
-        const merged = new URLSearchParams(current);
-        for (const [key, value] of Object.entries(next)) {
-          if (value === undefined || value === '' || (key === 'page' && value === 1)) merged.delete(key);
-          else merged.set(key, String(value));
-        }
-        return merged;
-      },
-      { replace: true },
-    );
-  }
   return { filters, update };
 }
 

@@ -7,7 +7,6 @@ import {
 } from '@casino/shared/schemas/promotions-admin';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { Badge, EmptyState, ErrorState, PageHeader, TableSkeleton } from '../../../components/feedback';
 import { FormDialog } from '../../../components/form-dialog';
 import { CheckField, Field, invalidProps, SelectField } from '../../../components/form-field';
@@ -20,6 +19,7 @@ import { usePermission } from '../../../lib/auth';
 import { formatDateTime, formatMoney, formatNumber, parseReaisInput } from '../../../lib/format';
 import { type FieldErrors, formError, serverFieldErrors, useFieldErrors } from '../../../lib/use-field-errors';
 import { useLanguage } from '../../../lib/use-language';
+import { oneOf, pageParam, useUrlFilters } from '../../../lib/use-url-filters';
 import {
   CODES_PAGE_SIZE,
   type CodeFilters,
@@ -32,26 +32,8 @@ import {
 import { isoToLocalInput, localInputToIso } from './promotions-ui';
 
 function useCodeFilters() {
-  const [params, setParams] = useSearchParams();
-  const enabled = params.get('enabled') ?? '';
-  const filters: CodeFilters = {
-    code: params.get('code') ?? '',
-    enabled: enabled === '1' || enabled === '0' ? enabled : '',
-    page: Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1),
-  };
-  function update(next: Partial<Record<'code' | 'enabled', string> & { page: number }>) {
-    setParams(
-      (current) => {
-        const merged = new URLSearchParams(current);
-        for (const [key, value] of Object.entries(next)) {
-          if (value === undefined || value === '' || (key === 'page' && value === 1)) merged.delete(key);
-          else merged.set(key, String(value));
-        }
-        return merged;
-      },
-      { replace: true },
-    );
-  }
+  const { params, update } = useUrlFilters<'code' | 'enabled'>();
+  const filters: CodeFilters = { code: params.get('code') ?? '', enabled: oneOf(params, 'enabled', ['1', '0']), page: pageParam(params) };
   return { filters, update };
 }
 

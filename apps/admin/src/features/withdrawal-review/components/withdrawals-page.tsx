@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { Badge, EmptyState, ErrorState, PageHeader, TableSkeleton } from '../../../components/feedback';
 import { CheckIcon, CloseIcon, RefreshIcon } from '../../../components/icons';
@@ -10,6 +10,7 @@ import { toast } from '../../../components/toaster';
 import { errorMessage, isApiError } from '../../../lib/api-client';
 import { formatDateTime, formatMoney, formatNumber } from '../../../lib/format';
 import { useLanguage } from '../../../lib/use-language';
+import { oneOf, pageParam, useUrlFilters } from '../../../lib/use-url-filters';
 import type { AdminWithdrawal, WithdrawalStatus } from '../../../lib/types';
 import { type ReviewDecision, usePendingCount, useReviewWithdrawal, useWithdrawals, WITHDRAWALS_PAGE_SIZE } from '../api/withdrawals';
 
@@ -18,33 +19,18 @@ type Tab = WithdrawalStatus | typeof ALL;
 /** The queue first; the rest in the order a withdrawal moves through them. */
 const TABS: Tab[] = [...WITHDRAWAL_STATUS_LIST, ALL];
 
-function isTab(value: string | null): value is Tab {
-  return value !== null && (TABS as string[]).includes(value);
-}
-
 export function WithdrawalsPage() {
   const { t } = useTranslation();
   const language = useLanguage();
-  const [params, setParams] = useSearchParams();
-  const raw = params.get('status');
-  const tab: Tab = isTab(raw) ? raw : 'pending_review';
-  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
-  const withdrawals = useWithdrawals({ status: tab === ALL ? '' : tab, page });
+  const { params, update } = useUrlFilters<'status'>();
+  const tab: Tab = oneOf(params, 'status', TABS) || 'pending_review';
+  const withdrawals = useWithdrawals({ status: tab === ALL ? '' : tab, page: pageParam(params) });
   const pendingCount = usePendingCount();
   const [reviewing, setReviewing] = useState<{ row: AdminWithdrawal; decision: ReviewDecision['decision'] } | null>(null);
 
-  function go(next: { status?: Tab; page?: number }) {
-    const merged = new URLSearchParams(params);
-    if (next.status !== undefined) {
-      if (next.status === 'pending_review') merged.delete('status');
-      else merged.set('status', next.status);
-      merged.delete('page');
-    }
-    if (next.page !== undefined) {
-      if (next.page === 1) merged.delete('page');
-      else merged.set('page', String(next.page));
-    }
-    setParams(merged, { replace: true });
+  /** The review queue is the page without a status; a new tab starts at page 1. */
+  function showTab(status: Tab) {
+    update({ status: status === 'pending_review' ? '' : status, page: 1 });
   }
 
   function refresh() {
@@ -86,7 +72,7 @@ export function WithdrawalsPage() {
               role="tab"
               aria-selected={selected}
               data-tab={value}
-              onClick={() => go({ status: value })}
+              onClick={() => showTab(value)}
               className={`inline-flex h-9 shrink-0 items-center gap-2 rounded-lg px-3 text-sm font-medium transition-colors ${
                 selected
                   ? 'bg-gold-400/10 text-gold-300 ring-1 ring-gold-400/30 ring-inset'
@@ -130,7 +116,7 @@ export function WithdrawalsPage() {
               pageSize={withdrawals.data.page_size || WITHDRAWALS_PAGE_SIZE}
               total={withdrawals.data.total}
               busy={withdrawals.isFetching}
-              onPageChange={(next) => go({ page: next })}
+              onPageChange={(page) => update({ page })}
             />
           </>
         )}
