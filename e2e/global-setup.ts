@@ -63,6 +63,11 @@ export default async function setup(project: TestProject) {
       // A crash round can run for minutes at the real speed (a 20x bust takes 50 s); the e2e
       // players should not wait for it. Same curve shape, four times faster.
       CRASH_SPEED: '4',
+      // The virtual league runs in the e2e server (tests turn it off by default): a 20 s betting
+      // window and 150 ms match minutes (a match in 13.5 s), so a player bets and watches it settle.
+      VIRTUAL_LEAGUE: 'on',
+      VIRTUAL_BETTING_MS: '20000',
+      VIRTUAL_MINUTE_MS: '150',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

@@ -37,6 +37,7 @@ import { securityRoutes } from './features/security/security.routes.ts';
 import { sitesRoutes } from './features/sites/sites.routes.ts';
 import { sportsRoutes } from './features/sports/sports.routes.ts';
 import { sportsBetsRoutes } from './features/sports/bets/bets.routes.ts';
+import { virtualRoutes } from './features/sports/virtual/virtual.routes.ts';
 import { rebatesAdminRoutes } from './features/rebates/rebates-admin.routes.ts';
 import { rebatesRoutes } from './features/rebates/rebates.routes.ts';
 import { vipAdminRoutes } from './features/vip/vip-admin.routes.ts';
@@ -162,6 +163,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(sportsRoutes, { ctx });
   await app.register(sportsAdminRoutes, { ctx });
   await app.register(sportsBetsRoutes, { ctx });
+  await app.register(virtualRoutes, { ctx });
 
   if (options.serveSites !== false) await serveSites(app);
   else {

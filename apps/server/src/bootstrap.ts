@@ -20,6 +20,7 @@ import { createSandboxPsp } from './features/payments/sandbox-psp.ts';
 import { createRealtime, type Realtime } from './features/realtime/realtime.ts';
 import { createMailer } from './features/security/mailer.ts';
 import { startHouseRounds } from './features/house-games/shared/house-rounds.ts';
+import { startVirtualLeague, virtualLeagueEnabled } from './features/sports/virtual/virtual-league.ts';
 import { type Counter, MemoryCounter, RedisCounter } from './lib/rate-limiter.ts';
 
 export function createLogger(config: Config): Logger {
@@ -84,6 +85,8 @@ export async function startRuntime(
   const vipRebatesJob = config.NODE_ENV === 'test' ? undefined : startVipRebatesJob(ctx);
   // Agency commissions: the daily settlement (and catching up on missed days) without an operator.
   const agencyScheduler = agencySchedulerEnabled(config) ? startAgencyScheduler(ctx, config.AGENCY_SETTLE_AT) : undefined;
+  // The virtual football league: rounds back to back on the leader (its own lock), settled at full time.
+  const virtualLeague = virtualLeagueEnabled(config) ? startVirtualLeague(ctx, config) : undefined;
   // Sportsbook calendar (14 days ahead, priced) and kick-offs. Tests run passes by hand (runFixturesPass).
   const fixturesJob = config.NODE_ENV === 'test' ? undefined : startFixturesJob(ctx);
   return {
@@ -92,6 +95,7 @@ export async function startRuntime(
     async close() {
       await vipRebatesJob?.close();
       await agencyScheduler?.close();
+      await virtualLeague?.close();
       await fixturesJob?.close();
       await houseRounds.close();
       await realtime.close();
