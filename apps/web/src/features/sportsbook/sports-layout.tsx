@@ -52,7 +52,8 @@ export function SportsLayout() {
     <div className="lg:grid lg:grid-cols-[minmax(0,1fr)_340px] lg:items-start lg:gap-6">
       <div className="min-w-0">
         <div className="mb-4 flex items-center gap-2">
-          <div className="min-w-0 flex-1">
+          {/* Clipped, so the tabs scrolling sideways on a phone never slide under the preferences button. */}
+          <div className="min-w-0 flex-1 overflow-hidden">
             <LinkTabs tabs={tabs} label={t('nav.label')} />
           </div>
           <PreferencesButton />

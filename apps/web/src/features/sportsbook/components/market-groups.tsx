@@ -109,7 +109,8 @@ function CorrectScore({ fixture, markets }: GroupProps) {
       .sort((a, b) => {
         const [ah, aa] = scoreOf(a.code)!;
         const [bh, ba] = scoreOf(b.code)!;
-        return ah + aa - (bh + ba) || bh - ah || aa - ba;
+        // The usual reading order: by the winner's goals, then the loser's (1-0, 2-0, 2-1, 3-0 ...).
+        return Math.max(ah, aa) - Math.max(bh, ba) || Math.min(ah, aa) - Math.min(bh, ba);
       });
     const rest = byCode(market, other);
     return [...scores, ...(rest ? [rest] : [])];

@@ -4,20 +4,11 @@ import { useId } from 'react';
 const HEX = /^#[0-9a-f]{6}$/i;
 const safeColor = (value: string, fallback: string) => (HEX.test(value) ? value : fallback);
 
-/** Relative luminance of "#rrggbb" (0 dark .. 1 light), to write the initials in a readable ink. */
-function luminance(hex: string): number {
-  const channel = (offset: number) => {
-    const c = Number.parseInt(hex.slice(offset, offset + 2), 16) / 255;
-    return c <= 0.039_28 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-  };
-  return 0.2126 * channel(1) + 0.7152 * channel(3) + 0.0722 * channel(5);
-}
-
 const SHIELD = 'M16 1.5 29.5 5.5V17c0 8.6-6 14.6-13.5 17.5C8.5 31.6 2.5 25.6 2.5 17V5.5Z';
 
 /**
  * A club crest drawn from the team's two colours (no image files, no trademarks): a shield in the
- * primary colour with a sash in the secondary one, and the short name on the larger sizes.
+ * primary colour with a sash in the secondary one, and the short name (white, outlined, readable on any colours) on the larger sizes.
  */
 export function TeamCrest({
   team,
@@ -30,7 +21,6 @@ export function TeamCrest({
   const primary = safeColor(team.color_primary, '#3b4a72');
   const secondary = safeColor(team.color_secondary, '#f4f6fb');
   const showInitials = size >= 40;
-  const ink = luminance(primary) > 0.45 ? '#0b1122' : '#ffffff';
   return (
     <svg viewBox="0 0 32 36" width={size} height={(size * 36) / 32} aria-hidden="true" className="shrink-0">
       <defs>
@@ -50,9 +40,10 @@ export function TeamCrest({
           textAnchor="middle"
           fontSize="8.5"
           fontWeight="800"
-          fill={ink}
-          stroke={ink === '#ffffff' ? 'rgba(0,0,0,0.45)' : 'rgba(255,255,255,0.5)'}
-          strokeWidth="0.6"
+          fill="#ffffff"
+          stroke="rgba(7,11,22,0.85)"
+          strokeWidth="1.8"
+          strokeLinejoin="round"
           paintOrder="stroke"
           letterSpacing="0.3"
         >

@@ -1,5 +1,5 @@
 import { formatCentavos } from '@casino/shared/money';
-import { type ReactNode, useId, useState } from 'react';
+import { type ReactNode, useEffect, useId, useState } from 'react';
 import { Button } from '../../../components/button.tsx';
 import { AlertIcon, ArrowUpIcon, CloseIcon } from '../../../components/icons.tsx';
 import { Modal } from '../../../components/modal.tsx';
@@ -10,7 +10,7 @@ import { useIsLoggedIn } from '../../../lib/session.ts';
 import { marketName, selectionName, splitFixtureName } from '../selection-names.ts';
 import { useSportsTranslation } from '../sports-i18n.ts';
 import { displayOdds, oddsHundredths, useOddsFormat } from './odds-format.ts';
-import { hasSameFixture, parseStake, planSlip, potentialPayout, totalOddsOf } from './slip-maths.ts';
+import { hasSameFixture, parseStake, planSlip, potentialPayout, slipTotals, totalOddsOf } from './slip-maths.ts';
 import { SlipPreferences } from './slip-preferences.tsx';
 import {
   clear,
@@ -156,9 +156,8 @@ function SlipSummary() {
   const { t } = useSportsTranslation();
   const slip = useSlip();
   const format = useOddsFormat();
-  const plan = planSlip(slip);
+  const totals = slipTotals(slip);
   const totalOdds = totalOddsOf(slip.selections);
-  const potential = plan.ok ? plan.potentialCentavos : 0;
   return (
     <div className="flex flex-col gap-1.5 rounded-xl bg-surface-2/60 px-3 py-2.5">
       {slip.mode === 'accumulator' ? (
@@ -168,11 +167,11 @@ function SlipSummary() {
           </span>
         </SummaryLine>
       ) : (
-        <SummaryLine label={t('slip.total_stake')}>{money(plan.ok ? plan.totalStakeCentavos : 0)}</SummaryLine>
+        <SummaryLine label={t('slip.total_stake')}>{money(totals.stakeCentavos)}</SummaryLine>
       )}
       <SummaryLine label={t('slip.potential_payout')}>
         <span className="text-money" data-testid="slip-potential">
-          {money(potential)}
+          {money(totals.potentialCentavos)}
         </span>
       </SummaryLine>
     </div>
@@ -250,27 +249,30 @@ export function SlipContent() {
 
       {slip.mode === 'accumulator' ? <StakeInput value={slip.stake} onChange={setAccumulatorStake} label={t('slip.stake')} /> : null}
       <QuickStakes onPick={slip.mode === 'accumulator' ? setAccumulatorStake : setEverySingleStake} />
-      <SlipSummary />
+      {/* Totals, warnings and the button stay in view while a long slip scrolls. */}
+      <div className="sticky bottom-0 z-10 -mb-1 flex flex-col gap-3 bg-night pt-1 pb-1 shadow-[0_-12px_16px_-6px_var(--color-night)]">
+        <SlipSummary />
 
-      {oddsMoved ? <Notice tone="gold">{t('slip.odds_changed')}</Notice> : null}
-      {anyUnavailable ? (
-        <Notice tone="danger">
-          <button type="button" onClick={removeUnavailable} className="font-semibold underline">
-            {t('slip.remove_unavailable')}
-          </button>
-        </Notice>
-      ) : null}
-      {error ? <Notice tone="danger">{error}</Notice> : null}
+        {oddsMoved ? <Notice tone="gold">{t('slip.odds_changed')}</Notice> : null}
+        {anyUnavailable ? (
+          <Notice tone="danger">
+            <button type="button" onClick={removeUnavailable} className="font-semibold underline">
+              {t('slip.remove_unavailable')}
+            </button>
+          </Notice>
+        ) : null}
+        {error ? <Notice tone="danger">{error}</Notice> : null}
 
-      {loggedIn ? (
-        <Button block size="lg" variant="money" loading={busy} onClick={() => void place()} data-testid="slip-place">
-          {placements > 1 ? t('slip.place_many', { count: placements }) : t('slip.place')}
-        </Button>
-      ) : (
-        <Button block size="lg" onClick={openLogin}>
-          {t('slip.login_to_bet')}
-        </Button>
-      )}
+        {loggedIn ? (
+          <Button block size="lg" variant="money" loading={busy} onClick={() => void place()} data-testid="slip-place">
+            {placements > 1 ? t('slip.place_many', { count: placements }) : t('slip.place')}
+          </Button>
+        ) : (
+          <Button block size="lg" onClick={openLogin}>
+            {t('slip.login_to_bet')}
+          </Button>
+        )}
+      </div>
 
       <button
         type="button"
@@ -292,6 +294,10 @@ export function SlipBar() {
   const format = useOddsFormat();
   const [open, setOpen] = useState(false);
   const count = slip.selections.length;
+  // Placed (or cleared): the sheet has done its job; the toast tells the rest.
+  useEffect(() => {
+    if (count === 0) setOpen(false);
+  }, [count]);
   if (count === 0 && !open) return null;
   return (
     <>

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { newRequestId, parseStake, planSlip, totalOddsOf } from './slip-maths.ts';
+import { newRequestId, parseStake, planSlip, slipTotals, totalOddsOf } from './slip-maths.ts';
 import type { SlipSelection, SlipState } from './slip-store.ts';
 
 const pick = (selection_id: number, fixture_id: number, odds: string, extra: Partial<SlipSelection> = {}): SlipSelection => ({
@@ -33,9 +33,9 @@ test('parseStake reads what players type in either language', () => {
   expect(parseStake('')).toBeNull();
 });
 
-test('the accumulated odds round down at every leg, like the server', () => {
-  // 1.85 x 2.10 = 3.885 -> 3.88; x 3.40 = 13.192 -> 13.19
-  expect(totalOddsOf([pick(1, 1, '1.85'), pick(2, 2, '2.10'), pick(3, 3, '3.40')])).toBe(1319);
+test('the accumulated odds are the exact product rounded down once, like the server', () => {
+  // 1.85 x 2.10 x 3.40 = 13.209 -> 13.20
+  expect(totalOddsOf([pick(1, 1, '1.85'), pick(2, 2, '2.10'), pick(3, 3, '3.40')])).toBe(1320);
 });
 
 describe('planSlip', () => {
@@ -71,7 +71,7 @@ describe('planSlip', () => {
     const plan = planSlip(
       slip({ mode: 'accumulator', selections: [pick(1, 1, '1.85'), pick(2, 2, '2.10'), pick(3, 3, '3.40')], stake: '10' }),
     );
-    expect(plan).toMatchObject({ ok: true, totalStakeCentavos: 1000, potentialCentavos: 13_190 });
+    expect(plan).toMatchObject({ ok: true, totalStakeCentavos: 1000, potentialCentavos: 13_200 });
     expect(plan.ok && plan.placements).toHaveLength(1);
   });
 
@@ -92,4 +92,15 @@ test('request ids fit the API pattern and differ', () => {
   const a = newRequestId();
   expect(a).toMatch(/^[A-Za-z0-9_-]{8,64}$/);
   expect(newRequestId()).not.toBe(a);
+});
+
+test('the totals count what reads as money, even while the slip cannot be placed yet', () => {
+  const singles = slip({
+    selections: [pick(1, 1, '1.85'), pick(2, 2, '2.10', { unavailable: true }), pick(3, 3, '3.00')],
+    stakes: { 1: '10', 2: '5', 3: 'dez' },
+  });
+  expect(slipTotals(singles)).toEqual({ stakeCentavos: 1500, potentialCentavos: 1850 + 1050 });
+  const accumulator = slip({ mode: 'accumulator', selections: [pick(1, 1, '1.85'), pick(2, 2, '2.10')], stake: '2,50' });
+  // 1.85 x 2.10 = 3.885 -> 3.88; 2.50 x 3.88 = 9.70
+  expect(slipTotals(accumulator)).toEqual({ stakeCentavos: 250, potentialCentavos: 970 });
 });

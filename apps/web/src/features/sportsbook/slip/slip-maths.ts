@@ -100,6 +100,25 @@ export function planSlip(state: SlipState): SlipPlan {
   return state.mode === 'accumulator' ? planAccumulator(state) : planSingles(state);
 }
 
+/**
+ * What the slip adds up to as typed, even before it can be placed: the stakes that read as money and
+ * what they would return (singles one by one; an accumulator at the product of its legs).
+ */
+export function slipTotals(state: SlipState): { stakeCentavos: number; potentialCentavos: number } {
+  if (state.mode === 'accumulator') {
+    const stake = parseStake(state.stake) ?? 0;
+    return { stakeCentavos: stake, potentialCentavos: potentialPayout(stake, totalOddsOf(state.selections)) };
+  }
+  let stakeCentavos = 0;
+  let potentialCentavos = 0;
+  for (const selection of state.selections) {
+    const stake = parseStake(state.stakes[selection.selection_id] ?? '') ?? 0;
+    stakeCentavos += stake;
+    potentialCentavos += potentialPayout(stake, oddsHundredths(selection.odds) ?? 100);
+  }
+  return { stakeCentavos, potentialCentavos };
+}
+
 /** An idempotency key for one placement; without crypto.randomUUID (plain http) 16 random bytes in hex. */
 export function newRequestId(): string {
   if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
