@@ -1,7 +1,7 @@
 import type { FixtureDetail, MarketItem, MarketType, SelectionItem } from '@casino/shared/schemas/sports';
 import { ArrowDown, ArrowUp, Check, Lock } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import { ChoiceTabs } from '../../../components/tabs.tsx';
+import type { Choice } from '../../../components/tabs.tsx';
 import { SelectionButton } from '../components/selection-button.tsx';
 import { displayLine, marketName, selectionName } from '../selection-names.ts';
 import { type SportsT, useSportsTranslation } from '../sports-i18n.ts';
@@ -54,7 +54,7 @@ export function LiveMarkets({ fixture }: { fixture: FixtureDetail }) {
   return (
     <div className="flex flex-col gap-2" data-testid="virtual-markets">
       {groups.length > 1 ? (
-        <ChoiceTabs
+        <MarketTabs
           label={t('virtual.markets')}
           value={group}
           onChange={setChosen}
@@ -66,6 +66,41 @@ export function LiveMarkets({ fixture }: { fixture: FixtureDetail }) {
       ) : (
         shown.map((market) => <MarketBlock key={market.id} market={market} {...context} />)
       )}
+    </div>
+  );
+}
+
+/**
+ * The market groups as a segmented control sized for four labels on a 360 px phone (the shared
+ * ChoiceTabs pads for two or three).
+ */
+function MarketTabs({
+  choices,
+  value,
+  onChange,
+  label,
+}: {
+  choices: readonly Choice<MarketGroup>[];
+  value: MarketGroup;
+  onChange: (value: MarketGroup) => void;
+  label: string;
+}) {
+  return (
+    <div role="tablist" aria-label={label} className="grid auto-cols-fr grid-flow-col gap-1 rounded-xl bg-night/70 p-1">
+      {choices.map((choice) => (
+        <button
+          key={choice.value}
+          type="button"
+          role="tab"
+          aria-selected={value === choice.value}
+          onClick={() => onChange(choice.value)}
+          className={`h-9 min-w-0 truncate rounded-lg px-1 text-[13px] font-semibold transition ${
+            value === choice.value ? 'bg-surface-2 text-gold' : 'text-muted hover:text-white'
+          }`}
+        >
+          {choice.label}
+        </button>
+      ))}
     </div>
   );
 }
@@ -127,7 +162,7 @@ function SelectionCell({ fixture, market, selection, moves, t }: BlockContext & 
       away: fixture.away.name,
     },
   );
-  if (market.status === 'settled' || market.status === 'void') return <SettledSelection name={name} selection={selection} />;
+  if (market.status === 'settled' || market.status === 'void') return <SettledSelection name={name} selection={selection} t={t} />;
   return (
     <div className="relative min-w-0">
       <SelectionButton
@@ -165,8 +200,11 @@ function MarketState({ status, t, compact = false }: { status: MarketItem['statu
   );
 }
 
-/** A settled selection: its name and price, the winners marked (no button: nothing to bet on). */
-function SettledSelection({ name, selection }: { name: string; selection: SelectionItem }) {
+/**
+ * A settled selection: its name and its result (the last in-play price means nothing once the
+ * match is over, so none is shown). No button: there is nothing left to bet on.
+ */
+function SettledSelection({ name, selection, t }: { name: string; selection: SelectionItem; t: SportsT }) {
   const won = selection.result === 'won';
   return (
     <div
@@ -176,9 +214,9 @@ function SettledSelection({ name, selection }: { name: string; selection: Select
       data-result={selection.result}
     >
       <span className="max-w-full truncate text-[11px]">{name}</span>
-      <span className="inline-flex items-center gap-1 text-sm font-bold tabular-nums">
-        {won ? <Check size={13} className="text-money" aria-hidden="true" /> : null}
-        {selection.odds}
+      <span className={`inline-flex items-center gap-1 text-[13px] font-bold ${won ? 'text-money' : ''}`}>
+        {won ? <Check size={13} aria-hidden="true" /> : null}
+        {t(`results.${selection.result}`)}
       </span>
     </div>
   );

@@ -24,30 +24,21 @@ export function RecentResults({
   return (
     <ul className="flex flex-col divide-y divide-line/50" data-testid="virtual-results">
       {fixtures.map((fixture) => (
-        <li key={fixture.id} className="flex items-center gap-2 py-2">
+        <li key={fixture.id} className="flex items-center gap-3 py-2">
           <button
             type="button"
             onClick={() => onSelect(fixture)}
-            className="grid min-w-0 flex-1 grid-cols-[minmax(0,1fr)_auto_minmax(0,1fr)] items-center gap-2 text-left"
+            className="grid min-w-0 flex-1 grid-cols-[minmax(0,1fr)_1.25rem] items-center gap-x-1.5 gap-y-1 text-left"
             aria-label={t('virtual.watch_match', { home: fixture.home.name, away: fixture.away.name })}
           >
-            <span className="flex min-w-0 items-center justify-end gap-1.5">
-              <span className="truncate text-[13px] text-white">{fixture.home.name}</span>
-              <TeamCrest team={fixture.home} size={18} />
-            </span>
-            <span className="w-12 rounded-md bg-surface-2 py-0.5 text-center text-sm font-bold text-white tabular-nums">
-              {fixture.status === 'cancelled' ? '–' : `${fixture.home_score}–${fixture.away_score}`}
-            </span>
-            <span className="flex min-w-0 items-center gap-1.5">
-              <TeamCrest team={fixture.away} size={18} />
-              <span className="truncate text-[13px] text-white">{fixture.away.name}</span>
-            </span>
+            <ResultLine team={fixture.home} goals={fixture.home_score} cancelled={fixture.status === 'cancelled'} />
+            <ResultLine team={fixture.away} goals={fixture.away_score} cancelled={fixture.status === 'cancelled'} />
           </button>
-          <span className="flex w-24 shrink-0 justify-end text-xs">
+          <span className="flex w-28 shrink-0 justify-end text-xs">
             {checked.has(fixture.id) ? (
               <ResultCheck id={fixture.id} t={t} />
             ) : (
-              <button type="button" onClick={() => onCheck(fixture.id)} className="font-semibold text-gold hover:underline">
+              <button type="button" onClick={() => onCheck(fixture.id)} className="h-8 font-semibold text-gold hover:underline">
                 {t('virtual.fair.verify')}
               </button>
             )}
@@ -55,6 +46,19 @@ export function RecentResults({
         </li>
       ))}
     </ul>
+  );
+}
+
+/** One side of a result: crest, name and goals (a dash for a cancelled match). */
+function ResultLine({ team, goals, cancelled }: { team: FixtureSummary['home']; goals: number; cancelled: boolean }) {
+  return (
+    <>
+      <span className="flex min-w-0 items-center gap-1.5" title={team.name}>
+        <TeamCrest team={team} size={16} />
+        <span className="truncate text-[13px] text-white">{team.name}</span>
+      </span>
+      <span className="text-right text-sm font-bold text-white tabular-nums">{cancelled ? '–' : goals}</span>
+    </>
   );
 }
 

@@ -6,6 +6,9 @@ import { type SportsT, useSportsTranslation } from '../sports-i18n.ts';
 import { TeamCrest } from '../components/team-crest.tsx';
 import { displayMinute } from './virtual-clock.ts';
 
+/** Prices of 100.00 and more: a smaller figure so they fit a third of the narrow 1X2 block. */
+const LONG_PRICE = /^\d{3,}\./;
+
 type RoundMatchesProps = {
   fixtures: readonly FixtureSummary[];
   selectedId: number | null;
@@ -68,7 +71,7 @@ function MatchRow({
         onClick={onSelect}
         aria-pressed={selected}
         aria-label={t('virtual.watch_match', { home: fixture.home.name, away: fixture.away.name })}
-        className="grid min-w-0 grid-cols-[minmax(0,1fr)_2.75rem] items-center gap-x-2 gap-y-1 rounded-lg text-left"
+        className="grid min-w-0 grid-cols-[minmax(0,1fr)_1.25rem] items-center gap-x-1.5 gap-y-1 rounded-lg text-left"
       >
         <TeamLine team={fixture.home} />
         <Score value={fixture.home_score} fixture={fixture} />
@@ -79,20 +82,21 @@ function MatchRow({
         </span>
       </button>
       {market ? (
-        <div className="grid w-[9.5rem] grid-cols-3 gap-1 sm:w-44">
+        <div className="grid w-36 grid-cols-3 gap-1">
           {market.selections.map((selection) => (
             <SelectionButton
               key={selection.id}
               fixture={fixture}
               market={market}
               selection={selection}
+              className={LONG_PRICE.test(selection.odds) ? 'px-0.5 [&>span:last-child]:text-[11px]' : ''}
               label={ONE_X_TWO_LABELS[selection.code] ?? selection.code}
               ariaLabel={`${fixture.home.name} x ${fixture.away.name}, ${marketName(t, market.type, market.line)}, ${ONE_X_TWO_LABELS[selection.code] ?? selection.code}`}
             />
           ))}
         </div>
       ) : (
-        <span className="w-[9.5rem] text-center text-xs text-muted sm:w-44">{t('fixture.closed')}</span>
+        <span className="w-36 text-center text-xs text-muted">{t('fixture.closed')}</span>
       )}
     </div>
   );
@@ -100,8 +104,8 @@ function MatchRow({
 
 function TeamLine({ team }: { team: FixtureSummary['home'] }) {
   return (
-    <span className="flex min-w-0 items-center gap-1.5">
-      <TeamCrest team={team} size={20} />
+    <span className="flex min-w-0 items-center gap-1.5" title={team.name}>
+      <TeamCrest team={team} size={18} />
       <span className="truncate text-[13px] font-semibold text-white">{team.name}</span>
     </span>
   );

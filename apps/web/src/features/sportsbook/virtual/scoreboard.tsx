@@ -24,7 +24,7 @@ export function Scoreboard({ fixture, minute, msToKickoff, flash, reducedMotion 
   const started = fixture.status === 'live' || fixture.status === 'finished';
   return (
     <div className="grid grid-cols-[minmax(0,1fr)_auto_minmax(0,1fr)] items-center gap-2" data-testid="virtual-scoreboard">
-      <TeamSide team={fixture.home} align="end" />
+      <TeamSide team={fixture.home} />
       <div className="flex w-28 flex-col items-center gap-1">
         <div className="flex items-center gap-1.5 text-3xl leading-none font-black text-white tabular-nums md:text-4xl" aria-live="polite">
           <ScoreDigit value={started ? fixture.home_score : null} pulse={flash?.team === 'home'} reducedMotion={reducedMotion} />
@@ -33,16 +33,17 @@ export function Scoreboard({ fixture, minute, msToKickoff, flash, reducedMotion 
         </div>
         <MatchClock status={fixture.status} minute={minute} msToKickoff={msToKickoff} t={t} />
       </div>
-      <TeamSide team={fixture.away} align="start" />
+      <TeamSide team={fixture.away} />
     </div>
   );
 }
 
-function TeamSide({ team, align }: { team: FixtureSummary['home']; align: 'start' | 'end' }) {
+/** The crest above the name; the name may take two lines (room kept for both, so nothing moves). */
+function TeamSide({ team }: { team: FixtureSummary['home'] }) {
   return (
-    <div className={`flex min-w-0 items-center gap-2 ${align === 'end' ? 'flex-row-reverse text-right' : ''}`}>
+    <div className="flex min-w-0 flex-col items-center gap-1 text-center">
       <TeamCrest team={team} size={40} />
-      <span className="min-w-0 truncate text-sm font-bold text-white md:text-base" title={team.name}>
+      <span className="line-clamp-2 h-[2.5em] text-[13px] leading-[1.25] font-bold text-white md:text-sm" title={team.name}>
         {team.name}
       </span>
     </div>

@@ -5,7 +5,6 @@ import { useSearchParams } from 'react-router';
 import { Card } from '../../../components/card.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
-import { LoadingBlock } from '../../../components/spinner.tsx';
 import { loadSportsNamespace } from '../../../lib/i18n.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { type SportsT, useSportsTranslation } from '../sports-i18n.ts';
@@ -34,7 +33,7 @@ export function VirtualPage() {
   const league = useVirtualLeague();
   const serverNowMs = useServerNow(league.data?.offsetMs ?? 0);
   usePageTitle(league.data?.data.competition.name ?? t('virtual.title'));
-  if (league.isPending) return <LoadingBlock label={t('virtual.loading')} />;
+  if (league.isPending) return <LeagueSkeleton label={t('virtual.loading')} />;
   if (league.isError && !league.data) return <LoadError error={league.error} onRetry={() => void league.refetch()} />;
   return <LeagueView league={league.data.data} serverNowMs={serverNowMs} t={t} />;
 }
@@ -78,7 +77,7 @@ function LeagueView({ league, serverNowMs, t }: { league: VirtualLeague; serverN
           <EmptyState text={t('virtual.preparing')} />
         )}
       </div>
-      <div className="grid items-start gap-4 @2xl:grid-cols-2">
+      <div className={`grid items-start gap-4 ${league.next.length > 0 && league.results.length > 0 ? '@2xl:grid-cols-2' : ''}`}>
         {league.next.length > 0 ? (
           <Panel title={t('virtual.next_round')} testId="virtual-next-round">
             <RoundMatches
@@ -129,6 +128,20 @@ function useWatchedMatch(league: VirtualLeague, phase: RoundPhase): [FixtureSumm
   return [watched, watch];
 }
 
+/**
+ * The page's shape while the first answer comes: as tall as the page will be, so the footer is
+ * already out of sight and nothing jumps when the league appears.
+ */
+function LeagueSkeleton({ label }: { label: string }) {
+  return (
+    <div className="flex min-h-[150dvh] flex-col gap-4" role="status" aria-label={label}>
+      <div className="h-32 animate-pulse rounded-2xl bg-surface sm:h-24" />
+      <div className="h-96 animate-pulse rounded-2xl bg-surface" />
+      <div className="h-96 animate-pulse rounded-2xl bg-surface" />
+    </div>
+  );
+}
+
 function Panel({ title, className = '', testId, children }: { title: string; className?: string; testId?: string; children: ReactNode }) {
   return (
     <Card className={`!p-3 md:!p-4 ${className}`} data-testid={testId}>
@@ -166,7 +179,7 @@ function LeagueHeader({ league, phase, serverNowMs, t }: { league: VirtualLeague
         </div>
       </div>
       <div
-        className="flex h-14 items-center gap-3 rounded-xl bg-night/70 px-3 sm:w-64 sm:justify-between"
+        className="flex h-14 items-center gap-3 rounded-xl bg-night/70 px-3 sm:w-72 sm:justify-between"
         data-testid="virtual-round-status"
         role="timer"
         aria-live="off"
