@@ -5,6 +5,13 @@ import { RebateRatesIcon, VipLevelsIcon } from '../features/vip/components/nav-i
 import { AgencyCommissionsIcon, AgencyRatesIcon, AgencySettlementsIcon } from '../features/agency/components/nav-icons';
 import { ActivitiesIcon, ClaimsIcon, CostReportIcon, RedeemCodesIcon } from '../features/promotions/components/nav-icons';
 import { AnnouncementsIcon, NotificationsIcon } from '../features/info-center/components/nav-icons';
+import {
+  SportsCompetitionsIcon,
+  SportsFixturesIcon,
+  SportsLiabilityIcon,
+  SportsReportIcon,
+  SportsSettingsIcon,
+} from '../features/sports/components/nav-icons';
 import type { Permission } from '../lib/types';
 
 export type Section = {
@@ -31,7 +38,12 @@ export type Section = {
     | 'nav.activities'
     | 'nav.bonus_claims'
     | 'nav.promotions_report'
-    | 'nav.redeem_codes';
+    | 'nav.redeem_codes'
+    | 'nav.sports_fixtures'
+    | 'nav.sports_competitions'
+    | 'nav.sports_liability'
+    | 'nav.sports_report'
+    | 'nav.sports_settings';
   permission: Permission;
   icon: ComponentType<SVGProps<SVGSVGElement>>;
 };
@@ -46,6 +58,11 @@ export const SECTIONS: Section[] = [
   { path: '/game-providers', labelKey: 'nav.game_providers', permission: 'games.read', icon: ProvidersIcon },
   { path: '/game-results', labelKey: 'nav.game_results', permission: 'games.read', icon: ResultsIcon },
   { path: '/game-rounds', labelKey: 'nav.game_rounds', permission: 'rounds.read', icon: RoundLookupIcon },
+  { path: '/sports/fixtures', labelKey: 'nav.sports_fixtures', permission: 'sports.read', icon: SportsFixturesIcon },
+  { path: '/sports/liability', labelKey: 'nav.sports_liability', permission: 'sports.read', icon: SportsLiabilityIcon },
+  { path: '/sports/competitions', labelKey: 'nav.sports_competitions', permission: 'sports.read', icon: SportsCompetitionsIcon },
+  { path: '/sports/report', labelKey: 'nav.sports_report', permission: 'sports.read', icon: SportsReportIcon },
+  { path: '/sports/settings', labelKey: 'nav.sports_settings', permission: 'sports.read', icon: SportsSettingsIcon },
   { path: '/activities', labelKey: 'nav.activities', permission: 'promotions.read', icon: ActivitiesIcon },
   { path: '/bonus-claims', labelKey: 'nav.bonus_claims', permission: 'promotions.read', icon: ClaimsIcon },
   { path: '/promotions-report', labelKey: 'nav.promotions_report', permission: 'promotions.read', icon: CostReportIcon },

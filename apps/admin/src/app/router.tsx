@@ -83,6 +83,32 @@ const router = createBrowserRouter(
             lazy: async () => ({ Component: (await import('../features/games/components/round-lookup-page')).RoundLookupPage }),
           },
         ]),
+        gate('sports.read', [
+          {
+            path: 'sports/fixtures',
+            lazy: async () => ({ Component: (await import('../features/sports/components/fixtures-page')).FixturesPage }),
+          },
+          {
+            path: 'sports/fixtures/:id',
+            lazy: async () => ({ Component: (await import('../features/sports/components/fixture-page')).FixturePage }),
+          },
+          {
+            path: 'sports/liability',
+            lazy: async () => ({ Component: (await import('../features/sports/components/liability-page')).LiabilityPage }),
+          },
+          {
+            path: 'sports/competitions',
+            lazy: async () => ({ Component: (await import('../features/sports/components/competitions-page')).CompetitionsPage }),
+          },
+          {
+            path: 'sports/report',
+            lazy: async () => ({ Component: (await import('../features/sports/components/report-page')).ReportPage }),
+          },
+          {
+            path: 'sports/settings',
+            lazy: async () => ({ Component: (await import('../features/sports/components/settings-page')).SettingsPage }),
+          },
+        ]),
         gate('promotions.read', [
           {
             path: 'activities',

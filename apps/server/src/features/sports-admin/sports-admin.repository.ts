@@ -100,14 +100,20 @@ function withFixtureColumns(query: ReturnType<typeof filteredFixtures>) {
   );
 }
 
-/** One page of fixtures: soonest first for what is still to play, newest first otherwise. */
+/**
+ * One page of fixtures in a trader's order: what is still to decide first (live, then scheduled,
+ * soonest kick-off first, so a real fixture overdue for its result leads), then what is over,
+ * newest first.
+ */
 export async function pageFixtures(db: Database, filter: FixtureFilter, page: number, pageSize: number) {
-  const ascending = filter.status === 'scheduled' || filter.status === 'live' || filter.status === 'awaiting_result';
-  const direction = ascending ? 'asc' : 'desc';
+  const undecided = sql<number>`case when fixtures.status = 'live' then 0 when fixtures.status = 'scheduled' then 1 else 2 end`;
+  const soonestFirst = sql`case when fixtures.status in ('live', 'scheduled') then fixtures.starts_at end`;
   const [rows, total] = await Promise.all([
     withFixtureColumns(filteredFixtures(db, filter))
-      .orderBy('fixtures.starts_at', direction)
-      .orderBy('fixtures.id', direction)
+      .orderBy(undecided)
+      .orderBy(soonestFirst, 'asc')
+      .orderBy('fixtures.starts_at', 'desc')
+      .orderBy('fixtures.id', 'desc')
       .limit(pageSize)
       .offset((page - 1) * pageSize)
       .execute(),

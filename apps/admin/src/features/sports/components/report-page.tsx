@@ -1,0 +1,476 @@
+import type { SportsReport, SportsReportDay } from '@casino/shared/schemas/sports-admin';
+import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { EmptyState, ErrorState, PageHeader, Skeleton } from '../../../components/feedback';
+import { AlertIcon } from '../../../components/icons';
+import { errorMessage, isApiError } from '../../../lib/api-client';
+import { formatMoney, formatNumber } from '../../../lib/format';
+import { localeOf } from '../../../lib/i18n';
+import { useLanguage } from '../../../lib/use-language';
+import { type ReportFilters, useSportsReport } from '../api/sports-admin';
+import { addDays, brazilToday, centavosOf, ggrClass, Stat } from './sports-ui';
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+type Preset = 'today' | '7d' | '30d' | 'month' | '90d';
+function presetRange(preset: Preset, today = brazilToday()): ReportFilters {
+  switch (preset) {
+    case 'today':
+      return { from: today, to: today };
+    case '7d':
+      return { from: addDays(today, -6), to: today };
+    case '30d':
+      return { from: addDays(today, -29), to: today };
+    case 'month':
+      return { from: `${today.slice(0, 8)}01`, to: today };
+    case '90d':
+      return { from: addDays(today, -89), to: today };
+  }
+}
+
+function useReportFilters() {
+  const [params, setParams] = useSearchParams();
+  const read = (key: string) => {
+    const value = params.get(key) ?? '';
+    return DATE.test(value) ? value : '';
+  };
+  const filters: ReportFilters = { from: read('from'), to: read('to') };
+  function update(next: ReportFilters) {
+    setParams(
+      (current) => {
+        const merged = new URLSearchParams(current);
+        for (const [key, value] of Object.entries(next)) {
+          if (!value) merged.delete(key);
+          else merged.set(key, value);
+        }
+        return merged;
+      },
+      { replace: true },
+    );
+  }
+  return { filters, update };
+}
+
+/**
+ * Back office: the sportsbook's gross gaming revenue over São Paulo days. Bets count on the day
+ * they were settled (won, lost, void or cashed out); GGR is their stakes less what they paid. The
+ * ledger's own figure for the book's house account sits beside it as the check.
+ */
+export function ReportPage() {
+  const { t } = useTranslation();
+  const { filters, update } = useReportFilters();
+  const report = useSportsReport(filters);
+  const ids = { from: useId(), to: useId() };
+  const [dateError, setDateError] = useState<string | null>(null);
+  const shownFrom = filters.from || report.data?.from || '';
+  const shownTo = filters.to || report.data?.to || '';
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const from = String(form.get('from') ?? '');
+    const to = String(form.get('to') ?? '');
+    if (from && to && from > to) {
+      setDateError(t('sports.report.date_order'));
+      return;
+    }
+    setDateError(null);
+    update({ from, to });
+  }
+
+  const serverDateError =
+    report.isError && isApiError(report.error) ? (report.error.fieldErrors.from?.[0] ?? report.error.fieldErrors.to?.[0]) : undefined;
+
+  return (
+    <>
+      <PageHeader title={t('sports.report.title')} subtitle={t('sports.report.subtitle')} />
+      <search className="mb-4 block">
+        <form
+          key={`${shownFrom}|${shownTo}`}
+          onSubmit={submit}
+          className="card grid grid-cols-2 gap-3 p-3 lg:grid-cols-[repeat(2,minmax(0,10rem))_auto_1fr] lg:items-end"
+        >
+          <div>
+            <label htmlFor={ids.from} className="field-label">
+              {t('sports.report.from')}
+            </label>
+            <input id={ids.from} name="from" type="date" defaultValue={shownFrom} max={brazilToday()} className="input tabular-nums" />
+          </div>
+          <div>
+            <label htmlFor={ids.to} className="field-label">
+              {t('sports.report.to')}
+            </label>
+            <input id={ids.to} name="to" type="date" defaultValue={shownTo} max={brazilToday()} className="input tabular-nums" />
+          </div>
+          <button type="submit" className="btn-primary col-span-2 lg:col-span-1">
+            {t('sports.report.apply')}
+          </button>
+          <fieldset className="col-span-2 flex min-w-0 flex-wrap gap-1.5 lg:col-span-1 lg:justify-end">
+            <legend className="sr-only">{t('sports.report.presets_label')}</legend>
+            {(['today', '7d', '30d', 'month', '90d'] as const).map((preset) => {
+              const range = presetRange(preset);
+              const active = shownFrom === range.from && shownTo === range.to;
+              return (
+                <button
+                  key={preset}
+                  type="button"
+                  aria-pressed={active}
+                  onClick={() => {
+                    setDateError(null);
+                    update(range);
+                  }}
+                  className={`btn h-8 px-2.5 text-xs ${active ? 'bg-gold-400/15 text-gold-300 ring-1 ring-gold-400/30' : 'text-slate-300 hover:bg-white/5'}`}
+                >
+                  {t(`sports.report.presets.${preset}`)}
+                </button>
+              );
+            })}
+          </fieldset>
+          {(dateError || serverDateError) && (
+            <p role="alert" className="col-span-2 text-xs text-rose-300 lg:col-span-4">
+              {dateError ?? serverDateError}
+            </p>
+          )}
+        </form>
+      </search>
+
+      {report.isPending ? (
+        <div className="space-y-4">
+          <div className="grid grid-cols-2 gap-3 lg:grid-cols-5">
+            {Array.from({ length: 5 }, (_, index) => (
+              <Skeleton key={index} className="h-20 rounded-xl" />
+            ))}
+          </div>
+          <Skeleton className="h-56 rounded-xl" />
+        </div>
+      ) : report.isError ? (
+        <section className="card">
+          <ErrorState message={errorMessage(report.error)} onRetry={() => void report.refetch()} />
+        </section>
+      ) : (
+        <div className={`space-y-4 transition-opacity ${report.isPlaceholderData ? 'opacity-60' : ''}`} aria-busy={report.isFetching}>
+          <Totals report={report.data} />
+          <section className="card p-3 sm:p-4" aria-labelledby="ggr-chart-title">
+            <h2 id="ggr-chart-title" className="mb-3 text-sm font-semibold text-slate-200">
+              {t('sports.report.chart_title')}
+            </h2>
+            <GgrChart days={report.data.days} />
+            <Legend />
+          </section>
+          <LedgerCheck report={report.data} />
+          {report.data.totals.bets === 0 ? (
+            <section className="card">
+              <EmptyState title={t('sports.report.empty')} hint={t('sports.report.empty_hint')} />
+            </section>
+          ) : (
+            <>
+              <CompetitionsTable report={report.data} />
+              <DaysTable report={report.data} />
+            </>
+          )}
+          <p className="flex items-start gap-2 text-xs leading-5 text-slate-500">
+            <AlertIcon width={13} height={13} className="mt-1 shrink-0" />
+            <span>{t('sports.report.explain', { zone: report.data.time_zone })}</span>
+          </p>
+        </div>
+      )}
+    </>
+  );
+}
+
+/** A percent string from the API ("5.21") for the reader ("5,21%"), or a dash. */
+function usePercent() {
+  const language = useLanguage();
+  const format = new Intl.NumberFormat(localeOf(language), { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  return (percent: string | null) => (percent === null ? '—' : `${format.format(percent as `${number}`)}%`);
+}
+
+function Totals({ report }: { report: SportsReport }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const percent = usePercent();
+  const { totals } = report;
+  return (
+    <div className="grid grid-cols-2 gap-3 lg:grid-cols-5" data-testid="sports-report-totals">
+      <Stat label={t('sports.report.columns.bets')}>{formatNumber(totals.bets, language)}</Stat>
+      <Stat label={t('sports.report.columns.stakes')}>{formatMoney(totals.stakes, language)}</Stat>
+      <Stat label={t('sports.report.columns.payouts')}>{formatMoney(totals.payouts, language)}</Stat>
+      <Stat label={t('sports.report.columns.ggr')} className={ggrClass(totals.ggr)}>
+        {formatMoney(totals.ggr, language)}
+      </Stat>
+      <Stat label={t('sports.report.columns.margin')} className="col-span-2 lg:col-span-1">
+        {percent(totals.margin)}
+      </Stat>
+    </div>
+  );
+}
+
+/** Short day labels for the chart's axis: "03/01" in the reader's order. */
+function useDayLabel() {
+  const language = useLanguage();
+  const format = new Intl.DateTimeFormat(localeOf(language), { day: '2-digit', month: '2-digit', timeZone: 'UTC' });
+  return (day: string) => format.format(new Date(`${day}T00:00:00Z`));
+}
+
+/**
+ * One bar per day from the zero line, up for the book's gain and down for its loss, drawn in SVG
+ * from integer centavos; the ledger's figure for the day is a tick, so a day where the house
+ * account moved differently (bets still open, corrections) stands out.
+ */
+function GgrChart({ days }: { days: SportsReportDay[] }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const dayLabel = useDayLabel();
+  const width = 720;
+  const height = 200;
+  const pad = { top: 10, right: 8, bottom: 22, left: 8 };
+  const values = days.flatMap((day) => [centavosOf(day.ggr), centavosOf(day.ledger)]);
+  const top = Math.max(1, ...values);
+  const bottom = Math.min(0, ...values);
+  const plotHeight = height - pad.top - pad.bottom;
+  const y = (centavos: number) => pad.top + ((top - centavos) / (top - bottom)) * plotHeight;
+  const slot = (width - pad.left - pad.right) / Math.max(1, days.length);
+  const bar = Math.max(2, Math.min(28, slot * 0.7));
+  const labelEvery = Math.max(1, Math.ceil(days.length / 10));
+  return (
+    <figure className="overflow-x-auto">
+      <svg
+        viewBox={`0 0 ${width} ${height}`}
+        role="img"
+        aria-label={t('sports.report.chart_label', { days: days.length })}
+        className="h-auto w-full min-w-[28rem]"
+      >
+        <line x1={pad.left} x2={width - pad.right} y1={y(0)} y2={y(0)} stroke="rgba(255,255,255,0.18)" />
+        {days.map((day, index) => {
+          const x = pad.left + index * slot + (slot - bar) / 2;
+          const ggr = centavosOf(day.ggr);
+          const ledger = centavosOf(day.ledger);
+          const barTop = Math.min(y(ggr), y(0));
+          return (
+            <g key={day.day}>
+              <title>
+                {`${dayLabel(day.day)} · ${t('sports.report.columns.ggr')}: ${formatMoney(day.ggr, language)} · ${t('sports.report.ledger')}: ${formatMoney(day.ledger, language)}`}
+              </title>
+              {ggr !== 0 && (
+                <rect
+                  x={x}
+                  y={barTop}
+                  width={bar}
+                  height={Math.max(0.5, Math.abs(y(ggr) - y(0)))}
+                  fill={ggr > 0 ? '#34d399' : '#fb7185'}
+                  rx={1}
+                />
+              )}
+              {ledger !== 0 && <line x1={x - 2} x2={x + bar + 2} y1={y(ledger)} y2={y(ledger)} stroke="#f8fafc" strokeWidth={1.5} />}
+              {index % labelEvery === 0 && (
+                <text x={x + bar / 2} y={height - 6} textAnchor="middle" fontSize={10} fill="#64748b">
+                  {dayLabel(day.day)}
+                </text>
+              )}
+            </g>
+          );
+        })}
+      </svg>
+    </figure>
+  );
+}
+
+function Legend() {
+  const { t } = useTranslation();
+  return (
+    <ul className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-400">
+      <li className="flex items-center gap-1.5">
+        <span aria-hidden="true" className="size-2.5 rounded-sm bg-emerald-400" />
+        {t('sports.report.legend_gain')}
+      </li>
+      <li className="flex items-center gap-1.5">
+        <span aria-hidden="true" className="size-2.5 rounded-sm bg-rose-400" />
+        {t('sports.report.legend_loss')}
+      </li>
+      <li className="flex items-center gap-1.5">
+        <span aria-hidden="true" className="h-0.5 w-3 bg-slate-100" />
+        {t('sports.report.legend_ledger')}
+      </li>
+    </ul>
+  );
+}
+
+/** The check figure: the house account's movement in the period next to the GGR, and what sets them apart. */
+function LedgerCheck({ report }: { report: SportsReport }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const { ledger } = report;
+  const explained = centavosOf(ledger.difference) === centavosOf(ledger.open_stakes);
+  return (
+    <section className="card grid gap-4 p-4 md:grid-cols-2" aria-labelledby="ledger-check-title" data-testid="sports-ledger-check">
+      <div>
+        <h2 id="ledger-check-title" className="text-sm font-semibold text-slate-200">
+          {t('sports.report.ledger_title')}
+        </h2>
+        <dl className="mt-3 space-y-1.5 text-sm">
+          <Row label={t('sports.report.columns.ggr')}>{formatMoney(report.totals.ggr, language)}</Row>
+          <Row label={t('sports.report.ledger')}>{formatMoney(ledger.house_net, language)}</Row>
+          <Row label={t('sports.report.difference')}>{formatMoney(ledger.difference, language)}</Row>
+          <Row label={t('sports.report.open_stakes')}>{formatMoney(ledger.open_stakes, language)}</Row>
+        </dl>
+        <p className={`mt-3 text-xs leading-5 ${explained ? 'text-emerald-300' : 'text-amber-300'}`}>
+          {explained ? t('sports.report.ledger_explained') : t('sports.report.ledger_unexplained')}
+        </p>
+      </div>
+      <div>
+        <h3 className="text-xs font-semibold uppercase tracking-wide text-slate-500">{t('sports.report.by_code')}</h3>
+        {ledger.by_code.length === 0 ? (
+          <p className="mt-2 text-sm text-slate-500">{t('sports.report.no_entries')}</p>
+        ) : (
+          <dl className="mt-2 space-y-1.5 text-sm">
+            {ledger.by_code.map((entry) => (
+              <Row key={entry.code} label={t(`sports.report.codes.${entry.code}`, { defaultValue: entry.code })}>
+                {formatMoney(entry.amount, language)}
+              </Row>
+            ))}
+          </dl>
+        )}
+      </div>
+    </section>
+  );
+}
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="flex items-baseline justify-between gap-3">
+      <dt className="text-slate-400">{label}</dt>
+      <dd className="tabular-nums text-slate-100">{children}</dd>
+    </div>
+  );
+}
+
+function FiguresHead({ first }: { first: string }) {
+  const { t } = useTranslation();
+  return (
+    <thead>
+      <tr>
+        <th scope="col">{first}</th>
+        <th scope="col" className="text-right">
+          {t('sports.report.columns.bets')}
+        </th>
+        <th scope="col" className="text-right">
+          {t('sports.report.columns.stakes')}
+        </th>
+        <th scope="col" className="text-right">
+          {t('sports.report.columns.payouts')}
+        </th>
+        <th scope="col" className="text-right">
+          {t('sports.report.columns.ggr')}
+        </th>
+        <th scope="col" className="text-right">
+          {t('sports.report.columns.margin')}
+        </th>
+      </tr>
+    </thead>
+  );
+}
+
+type Figures = { bets: number; stakes: string; payouts: string; ggr: string; margin: string | null };
+
+function FigureCells({ figures }: { figures: Figures }) {
+  const language = useLanguage();
+  const percent = usePercent();
+  return (
+    <>
+      <td className="text-right tabular-nums">{formatNumber(figures.bets, language)}</td>
+      <td className="whitespace-nowrap text-right tabular-nums">{formatMoney(figures.stakes, language)}</td>
+      <td className="whitespace-nowrap text-right tabular-nums">{formatMoney(figures.payouts, language)}</td>
+      <td className={`whitespace-nowrap text-right font-medium tabular-nums ${ggrClass(figures.ggr)}`}>
+        {formatMoney(figures.ggr, language)}
+      </td>
+      <td className="text-right tabular-nums text-slate-300">{percent(figures.margin)}</td>
+    </>
+  );
+}
+
+function CompetitionsTable({ report }: { report: SportsReport }) {
+  const { t } = useTranslation();
+  return (
+    <section className="card overflow-hidden" aria-labelledby="by-competition-title">
+      <h2 id="by-competition-title" className="px-4 pt-3 text-sm font-semibold text-slate-200">
+        {t('sports.report.by_competition')}
+      </h2>
+      <div className="overflow-x-auto">
+        <table className="data-table" data-testid="sports-report-competitions">
+          <FiguresHead first={t('sports.report.columns.competition')} />
+          <tbody>
+            {report.competitions.map((row) => (
+              <tr key={row.competition_id ?? 'mixed'}>
+                <td className="font-medium text-white">{row.competition_id === null ? t('sports.report.mixed') : row.competition}</td>
+                <FigureCells figures={row} />
+              </tr>
+            ))}
+          </tbody>
+          <tfoot>
+            <tr className="bg-navy-800/60 font-semibold text-white">
+              <th scope="row" className="px-3 py-2.5 text-left text-xs uppercase tracking-wide text-slate-300">
+                {t('sports.report.totals')}
+              </th>
+              <FigureCells figures={report.totals} />
+            </tr>
+          </tfoot>
+        </table>
+      </div>
+    </section>
+  );
+}
+
+function DaysTable({ report }: { report: SportsReport }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const dayFormat = new Intl.DateTimeFormat(localeOf(language), { weekday: 'short', day: '2-digit', month: '2-digit', timeZone: 'UTC' });
+  const days = report.days.filter((day) => day.bets > 0 || centavosOf(day.ledger) !== 0).reverse();
+  return (
+    <section className="card overflow-hidden" aria-labelledby="by-day-title">
+      <h2 id="by-day-title" className="px-4 pt-3 text-sm font-semibold text-slate-200">
+        {t('sports.report.by_day')}
+      </h2>
+      <div className="overflow-x-auto">
+        <table className="data-table" data-testid="sports-report-days">
+          <thead>
+            <tr>
+              <th scope="col">{t('sports.report.columns.day')}</th>
+              <th scope="col" className="text-right">
+                {t('sports.report.columns.bets')}
+              </th>
+              <th scope="col" className="text-right">
+                {t('sports.report.columns.stakes')}
+              </th>
+              <th scope="col" className="text-right">
+                {t('sports.report.columns.payouts')}
+              </th>
+              <th scope="col" className="text-right">
+                {t('sports.report.columns.ggr')}
+              </th>
+              <th scope="col" className="text-right">
+                {t('sports.report.columns.margin')}
+              </th>
+              <th scope="col" className="hidden text-right sm:table-cell">
+                {t('sports.report.ledger')}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {days.map((day) => (
+              <tr key={day.day}>
+                <td className="whitespace-nowrap font-medium text-white tabular-nums">
+                  {dayFormat.format(new Date(`${day.day}T00:00:00Z`))}
+                </td>
+                <FigureCells figures={day} />
+                <td className="hidden whitespace-nowrap text-right tabular-nums text-slate-400 sm:table-cell">
+                  {formatMoney(day.ledger, language)}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}
