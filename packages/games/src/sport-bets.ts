@@ -6,11 +6,20 @@
 
 export type LegResult = 'pending' | 'won' | 'lost' | 'void';
 
-/** The product of decimal odds given in hundredths, in hundredths, rounded down (BigInt: no overflow). */
+const SAFE_MAX = BigInt(Number.MAX_SAFE_INTEGER);
+
+/**
+ * The product of decimal odds given in hundredths, in hundredths, rounded down once (BigInt: exact,
+ * no overflow). Rounding after every leg would pay less than the product the player was shown
+ * (9.14 x 8.68 x 9.37 = 743.37, not 743.32). A product past 2^53 (no bet may pay that much)
+ * saturates there, so it stays an exact integer that every payout limit refuses.
+ */
 export function accumulatedOdds(legOdds: readonly number[]): number {
-  let product = 100n;
-  for (const odds of legOdds) product = (product * BigInt(odds)) / 100n;
-  return Number(product);
+  if (legOdds.length === 0) return 100;
+  let product = 1n;
+  for (const odds of legOdds) product *= BigInt(odds);
+  const hundredths = product / 100n ** BigInt(legOdds.length - 1);
+  return Number(hundredths > SAFE_MAX ? SAFE_MAX : hundredths);
 }
 
 /** stake x odds, rounded down to the centavo. */
