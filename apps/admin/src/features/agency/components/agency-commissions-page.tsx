@@ -2,10 +2,10 @@ import type { AgencyCommissionRow } from '@casino/shared/schemas/agency-admin';
 import { type FormEvent, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { EmptyState, ErrorState, PageHeader, TableSkeleton } from '../../../components/feedback';
-import { SearchIcon } from '../../../components/icons';
-import { Pagination } from '../../../components/pagination';
-import { errorMessage } from '../../../lib/api-client';
+import { PageHeader } from '../../../components/feedback';
+import { FilterActions, FilterBar } from '../../../components/filter-bar';
+import { Field } from '../../../components/form-field';
+import { PagedSection } from '../../../components/query-section';
 import { formatBasisPoints, formatDateTime, formatMoney, formatNumber } from '../../../lib/format';
 import { useLanguage } from '../../../lib/use-language';
 import { matching, pageParam, useUrlFilters } from '../../../lib/use-url-filters';
@@ -50,65 +50,39 @@ export function AgencyCommissionsPage() {
         }
       />
 
-      <search className="mb-4 block">
-        <form key={`${agentId}:${day}`} onSubmit={submit} className="card flex flex-col gap-3 p-3 sm:flex-row sm:items-end">
-          <div className="sm:w-48">
-            <label htmlFor={agentInputId} className="field-label">
-              {t('agency_commissions.agent_label')}
-            </label>
-            <input
-              id={agentInputId}
-              name="agent_id"
-              inputMode="numeric"
-              defaultValue={agentId}
-              maxLength={12}
-              autoComplete="off"
-              placeholder={t('agency_commissions.agent_placeholder')}
-              className="input"
-            />
-          </div>
-          <div className="sm:w-48">
-            <label htmlFor={dayInputId} className="field-label">
-              {t('agency_commissions.day_label')}
-            </label>
-            <input id={dayInputId} name="day" type="date" defaultValue={day} className="input" />
-          </div>
-          <div className="flex gap-2">
-            <button type="submit" className="btn-primary flex-1">
-              <SearchIcon width={16} height={16} />
-              {t('agency_commissions.apply')}
-            </button>
-            {filtered && (
-              <button type="button" className="btn-ghost" onClick={clear}>
-                {t('agency_commissions.clear')}
-              </button>
-            )}
-          </div>
-        </form>
-      </search>
+      <FilterBar key={`${agentId}:${day}`} onSubmit={submit} className="flex flex-col gap-3 p-3 sm:flex-row sm:items-end">
+        <Field label={t('agency_commissions.agent_label')} id={agentInputId} className="sm:w-48">
+          <input
+            id={agentInputId}
+            name="agent_id"
+            inputMode="numeric"
+            defaultValue={agentId}
+            maxLength={12}
+            autoComplete="off"
+            placeholder={t('agency_commissions.agent_placeholder')}
+            className="input"
+          />
+        </Field>
+        <Field label={t('agency_commissions.day_label')} id={dayInputId} className="sm:w-48">
+          <input id={dayInputId} name="day" type="date" defaultValue={day} className="input" />
+        </Field>
+        <FilterActions
+          applyLabel={t('agency_commissions.apply')}
+          clearLabel={t('agency_commissions.clear')}
+          filtered={filtered}
+          onClear={clear}
+        />
+      </FilterBar>
 
-      <section className="card overflow-hidden" aria-busy={commissions.isFetching}>
-        {commissions.isPending ? (
-          <TableSkeleton columns={8} />
-        ) : commissions.isError ? (
-          <ErrorState message={errorMessage(commissions.error)} onRetry={() => void commissions.refetch()} />
-        ) : commissions.data.list.length === 0 ? (
-          <EmptyState title={filtered ? t('agency_commissions.empty_filtered') : t('agency_commissions.empty')} />
-        ) : (
-          <>
-            <div className={`transition-opacity ${commissions.isPlaceholderData ? 'opacity-60' : ''}`}>
-              <CommissionsTable rows={commissions.data.list} />
-            </div>
-            <Pagination
-              page={commissions.data.page}
-              pageSize={commissions.data.page_size || AGENCY_PAGE_SIZE}
-              total={commissions.data.total}
-              busy={commissions.isFetching}
-              onPageChange={(next) => apply({ page: next })}
-            />
-          </>
-        )}
-      </section>
+      <PagedSection
+        query={commissions}
+        skeleton={{ columns: 8 }}
+        empty={{ title: filtered ? t('agency_commissions.empty_filtered') : t('agency_commissions.empty') }}
+        pageSize={AGENCY_PAGE_SIZE}
+        onPageChange={(page) => apply({ page })}
+      >
+        {(rows) => <CommissionsTable rows={rows} />}
+      </PagedSection>
     </>
   );
 }

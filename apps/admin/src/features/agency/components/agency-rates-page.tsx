@@ -3,7 +3,8 @@ import type { AgencyRateRow } from '@casino/shared/schemas/agency-admin';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../../components/confirm-dialog';
-import { EmptyState, ErrorState, PageHeader, TableSkeleton } from '../../../components/feedback';
+import { PageHeader } from '../../../components/feedback';
+import { QuerySection } from '../../../components/query-section';
 import { toast } from '../../../components/toaster';
 import { errorMessage } from '../../../lib/api-client';
 import { basisPointsToPercent, formatDateTime, formatMoney } from '../../../lib/format';
@@ -85,23 +86,17 @@ export function AgencyRatesPage() {
   return (
     <>
       <PageHeader title={t('agency_rates.title')} subtitle={t('agency_rates.subtitle')} actions={actions} />
-      <section className="card overflow-hidden" aria-busy={rates.isFetching}>
-        {rates.isPending ? (
-          <TableSkeleton columns={5} rows={3} />
-        ) : rates.isError ? (
-          <ErrorState message={errorMessage(rates.error)} onRetry={() => void rates.refetch()} />
-        ) : rates.data.length === 0 ? (
-          <EmptyState title={t('agency_rates.empty')} />
-        ) : (
+      <QuerySection query={rates} skeleton={{ columns: 5, rows: 3 }} empty={{ title: t('agency_rates.empty') }}>
+        {(rows) => (
           <RatesTable
-            rows={rates.data}
+            rows={rows}
             drafts={drafts}
             invalid={invalid}
             disabled={save.isPending}
             onChange={(key, value) => setDrafts((current) => new Map(current).set(key, value))}
           />
         )}
-      </section>
+      </QuerySection>
       <p className="mt-3 text-xs leading-5 text-slate-500">{t('agency_rates.hint')}</p>
     </>
   );

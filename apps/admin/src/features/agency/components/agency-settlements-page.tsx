@@ -3,9 +3,9 @@ import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { Badge, EmptyState, ErrorState, PageHeader, TableSkeleton } from '../../../components/feedback';
-import { RefreshIcon } from '../../../components/icons';
-import { Pagination } from '../../../components/pagination';
+import { Badge, PageHeader } from '../../../components/feedback';
+import { RefreshButton } from '../../../components/filter-bar';
+import { PagedSection } from '../../../components/query-section';
 import { toast } from '../../../components/toaster';
 import { errorMessage, isApiError } from '../../../lib/api-client';
 import { formatDateTime, formatMoney, formatNumber } from '../../../lib/format';
@@ -32,43 +32,18 @@ export function AgencySettlementsPage() {
         subtitle={
           settlements.data ? t('common.total', { total: formatNumber(settlements.data.total, language) }) : t('agency_settlements.subtitle')
         }
-        actions={
-          <button
-            type="button"
-            className="btn-secondary"
-            onClick={() => void settlements.refetch()}
-            disabled={settlements.isFetching}
-            aria-label={t('common.refresh')}
-            title={t('common.refresh')}
-          >
-            <RefreshIcon width={16} height={16} className={settlements.isFetching ? 'animate-spin' : ''} />
-            <span className="hidden sm:inline">{t('common.refresh')}</span>
-          </button>
-        }
+        actions={<RefreshButton busy={settlements.isFetching} onRefresh={() => void settlements.refetch()} />}
       />
       <SettleDayForm />
-      <section className="card overflow-hidden" aria-busy={settlements.isFetching}>
-        {settlements.isPending ? (
-          <TableSkeleton columns={6} />
-        ) : settlements.isError ? (
-          <ErrorState message={errorMessage(settlements.error)} onRetry={() => void settlements.refetch()} />
-        ) : settlements.data.list.length === 0 ? (
-          <EmptyState title={t('agency_settlements.empty')} hint={t('agency_settlements.empty_hint')} />
-        ) : (
-          <>
-            <div className={`transition-opacity ${settlements.isPlaceholderData ? 'opacity-60' : ''}`}>
-              <SettlementsTable rows={settlements.data.list} />
-            </div>
-            <Pagination
-              page={settlements.data.page}
-              pageSize={settlements.data.page_size || AGENCY_PAGE_SIZE}
-              total={settlements.data.total}
-              busy={settlements.isFetching}
-              onPageChange={(page) => update({ page })}
-            />
-          </>
-        )}
-      </section>
+      <PagedSection
+        query={settlements}
+        skeleton={{ columns: 6 }}
+        empty={{ title: t('agency_settlements.empty'), hint: t('agency_settlements.empty_hint') }}
+        pageSize={AGENCY_PAGE_SIZE}
+        onPageChange={(page) => update({ page })}
+      >
+        {(rows) => <SettlementsTable rows={rows} />}
+      </PagedSection>
     </>
   );
 }

@@ -1,10 +1,11 @@
 import { type FormEvent, Fragment, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Badge, EmptyState, ErrorState, PageHeader, TableSkeleton } from '../../../components/feedback';
-import { ChevronDownIcon, SearchIcon } from '../../../components/icons';
-import { Pagination } from '../../../components/pagination';
-import { errorMessage } from '../../../lib/api-client';
+import { Badge, PageHeader } from '../../../components/feedback';
+import { FilterActions, FilterBar } from '../../../components/filter-bar';
+import { Field } from '../../../components/form-field';
+import { PagedSection } from '../../../components/query-section';
+import { ChevronDownIcon } from '../../../components/icons';
 import { formatDateTime, formatNumber } from '../../../lib/format';
 import { useLanguage } from '../../../lib/use-language';
 import { pageParam, useUrlFilters } from '../../../lib/use-url-filters';
@@ -63,88 +64,61 @@ export function AuditLogPage() {
         title={t('audit.title')}
         subtitle={audit.data ? t('common.total', { total: formatNumber(audit.data.total, language) }) : t('audit.subtitle')}
       />
-      <search className="mb-4 block">
-        <form key={`${action}|${targetId}`} onSubmit={submit} className="card flex flex-col gap-3 p-3 sm:flex-row sm:items-end">
-          <div className="flex-1">
-            <label htmlFor={actionId} className="field-label">
-              {t('audit.filter_action')}
-            </label>
-            <input
-              id={actionId}
-              name="action"
-              defaultValue={action}
-              list={datalistId}
-              maxLength={64}
-              autoComplete="off"
-              placeholder={t('audit.filter_action_placeholder')}
-              className="input"
-            />
-            <datalist id={datalistId}>
-              {[...seenActions].map((value) => (
-                <option key={value} value={value}>
-                  {actionLabel(t, value)}
-                </option>
-              ))}
-            </datalist>
-          </div>
-          <div className="sm:w-48">
-            <label htmlFor={targetInputId} className="field-label">
-              {t('audit.filter_target')}
-            </label>
-            <input id={targetInputId} name="target_id" defaultValue={targetId} maxLength={64} autoComplete="off" className="input" />
-          </div>
-          <div className="flex gap-2">
-            <button type="submit" className="btn-primary flex-1">
-              <SearchIcon width={16} height={16} />
-              {t('audit.apply')}
-            </button>
-            {filtered && (
-              <button type="button" className="btn-ghost" onClick={clear}>
-                {t('audit.clear')}
-              </button>
-            )}
-          </div>
-        </form>
-      </search>
+      <FilterBar key={`${action}|${targetId}`} onSubmit={submit} className="flex flex-col gap-3 p-3 sm:flex-row sm:items-end">
+        <Field label={t('audit.filter_action')} id={actionId} className="flex-1">
+          <input
+            id={actionId}
+            name="action"
+            defaultValue={action}
+            list={datalistId}
+            maxLength={64}
+            autoComplete="off"
+            placeholder={t('audit.filter_action_placeholder')}
+            className="input"
+          />
+          <datalist id={datalistId}>
+            {[...seenActions].map((value) => (
+              <option key={value} value={value}>
+                {actionLabel(t, value)}
+              </option>
+            ))}
+          </datalist>
+        </Field>
+        <Field label={t('audit.filter_target')} id={targetInputId} className="sm:w-48">
+          <input id={targetInputId} name="target_id" defaultValue={targetId} maxLength={64} autoComplete="off" className="input" />
+        </Field>
+        <FilterActions applyLabel={t('audit.apply')} clearLabel={t('audit.clear')} filtered={filtered} onClear={clear} />
+      </FilterBar>
 
-      <section className="card overflow-hidden" aria-busy={audit.isFetching}>
-        {audit.isPending ? (
-          <TableSkeleton columns={6} />
-        ) : audit.isError ? (
-          <ErrorState message={errorMessage(audit.error)} onRetry={() => void audit.refetch()} />
-        ) : audit.data.list.length === 0 ? (
-          <EmptyState title={filtered ? t('audit.empty_filtered') : t('audit.empty')} />
-        ) : (
-          <>
-            <div className={`overflow-x-auto ${audit.isPlaceholderData ? 'opacity-60' : ''}`}>
-              <table className="data-table" data-testid="audit-table">
-                <thead>
-                  <tr>
-                    <th scope="col">{t('audit.columns.time')}</th>
-                    <th scope="col">{t('audit.columns.operator')}</th>
-                    <th scope="col">{t('audit.columns.action')}</th>
-                    <th scope="col">{t('audit.columns.target')}</th>
-                    <th scope="col">{t('audit.columns.changes')}</th>
-                    <th scope="col">{t('audit.columns.ip')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {audit.data.list.map((row) => (
-                    <AuditRow key={row.id} row={row} open={expanded.has(row.id)} onToggle={() => toggle(row.id)} />
-                  ))}
-                </tbody>
-              </table>
-            </div>
-            <Pagination
-              page={audit.data.page}
-              pageSize={audit.data.page_size || AUDIT_PAGE_SIZE}
-              total={audit.data.total}
-              busy={audit.isFetching}
-              onPageChange={(next) => applyFilters({ page: next })}
-            />
-          </>
+      <PagedSection
+        query={audit}
+        skeleton={{ columns: 6 }}
+        empty={{ title: filtered ? t('audit.empty_filtered') : t('audit.empty') }}
+        pageSize={AUDIT_PAGE_SIZE}
+        onPageChange={(page) => applyFilters({ page })}
+      >
+        {(list) => (
+          <div className="overflow-x-auto">
+            <table className="data-table" data-testid="audit-table">
+              <thead>
+                <tr>
+                  <th scope="col">{t('audit.columns.time')}</th>
+                  <th scope="col">{t('audit.columns.operator')}</th>
+                  <th scope="col">{t('audit.columns.action')}</th>
+                  <th scope="col">{t('audit.columns.target')}</th>
+                  <th scope="col">{t('audit.columns.changes')}</th>
+                  <th scope="col">{t('audit.columns.ip')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {list.map((row) => (
+                  <AuditRow key={row.id} row={row} open={expanded.has(row.id)} onToggle={() => toggle(row.id)} />
+                ))}
+              </tbody>
+            </table>
+          </div>
         )}
-      </section>
+      </PagedSection>
     </>
   );
 }

@@ -1,11 +1,11 @@
 import { type FormEvent, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { EmptyState, ErrorState, PageHeader, TableSkeleton } from '../../../components/feedback';
-import { ChevronDownIcon, RefreshIcon, SearchIcon } from '../../../components/icons';
+import { PageHeader } from '../../../components/feedback';
+import { FilterActions, FilterBar, RefreshButton } from '../../../components/filter-bar';
+import { Field, SelectField } from '../../../components/form-field';
+import { PagedSection } from '../../../components/query-section';
 import { DEPOSIT_STATUS_LIST, DepositStatusBadge } from '../../../components/money-status';
-import { Pagination } from '../../../components/pagination';
-import { errorMessage } from '../../../lib/api-client';
 import { formatDateTime, formatMoney, formatNumber } from '../../../lib/format';
 import { useLanguage } from '../../../lib/use-language';
 import { matching, oneOf, pageParam, useUrlFilters } from '../../../lib/use-url-filters';
@@ -34,101 +34,54 @@ export function DepositsPage() {
       <PageHeader
         title={t('deposits.title')}
         subtitle={deposits.data ? t('common.total', { total: formatNumber(deposits.data.total, language) }) : t('deposits.subtitle')}
-        actions={
-          <button
-            type="button"
-            className="btn-secondary"
-            onClick={() => void deposits.refetch()}
-            disabled={deposits.isFetching}
-            aria-label={t('common.refresh')}
-            title={t('common.refresh')}
-          >
-            <RefreshIcon width={16} height={16} className={deposits.isFetching ? 'animate-spin' : ''} />
-            <span className="hidden sm:inline">{t('common.refresh')}</span>
-          </button>
-        }
+        actions={<RefreshButton busy={deposits.isFetching} onRefresh={() => void deposits.refetch()} />}
       />
 
-      <search className="mb-4 block">
-        <form key={memberId} onSubmit={submit} className="card flex flex-col gap-3 p-3 sm:flex-row sm:items-end">
-          <div className="sm:w-52">
-            <label htmlFor={statusId} className="field-label">
-              {t('deposits.status_label')}
-            </label>
-            <div className="relative">
-              <select
-                id={statusId}
-                name="status"
-                value={status}
-                onChange={(event) => apply({ status: event.target.value, page: 1 })}
-                className="input appearance-none pr-8"
-              >
-                <option value="">{t('deposits.status_all')}</option>
-                {DEPOSIT_STATUS_LIST.map((value) => (
-                  <option key={value} value={value}>
-                    {t(`money.deposit_status.${value}`)}
-                  </option>
-                ))}
-              </select>
-              <ChevronDownIcon
-                className="pointer-events-none absolute top-1/2 right-2.5 -translate-y-1/2 text-slate-400"
-                width={14}
-                height={14}
-              />
-            </div>
-          </div>
-          <div className="sm:w-48">
-            <label htmlFor={memberInputId} className="field-label">
-              {t('deposits.member_label')}
-            </label>
-            <input
-              id={memberInputId}
-              name="member_id"
-              inputMode="numeric"
-              defaultValue={memberId}
-              maxLength={12}
-              autoComplete="off"
-              placeholder={t('deposits.member_placeholder')}
-              className="input"
-            />
-          </div>
-          <div className="flex gap-2">
-            <button type="submit" className="btn-primary flex-1">
-              <SearchIcon width={16} height={16} />
-              {t('deposits.apply')}
-            </button>
-            {filtered && (
-              <button type="button" className="btn-ghost" onClick={clear}>
-                {t('deposits.clear')}
-              </button>
-            )}
-          </div>
-        </form>
-      </search>
+      <FilterBar key={memberId} onSubmit={submit} className="flex flex-col gap-3 p-3 sm:flex-row sm:items-end">
+        <SelectField
+          id={statusId}
+          label={t('deposits.status_label')}
+          name="status"
+          value={status}
+          onChange={(value) => apply({ status: value, page: 1 })}
+          className="sm:w-52"
+        >
+          <option value="">{t('deposits.status_all')}</option>
+          {DEPOSIT_STATUS_LIST.map((value) => (
+            <option key={value} value={value}>
+              {t(`money.deposit_status.${value}`)}
+            </option>
+          ))}
+        </SelectField>
+        <Field label={t('deposits.member_label')} id={memberInputId} className="sm:w-48">
+          <input
+            id={memberInputId}
+            name="member_id"
+            inputMode="numeric"
+            defaultValue={memberId}
+            maxLength={12}
+            autoComplete="off"
+            placeholder={t('deposits.member_placeholder')}
+            className="input"
+          />
+        </Field>
+        <FilterActions applyLabel={t('deposits.apply')} clearLabel={t('deposits.clear')} filtered={filtered} onClear={clear} />
+      </FilterBar>
 
-      <section className="card overflow-hidden" aria-busy={deposits.isFetching}>
-        {deposits.isPending ? (
-          <TableSkeleton columns={8} />
-        ) : deposits.isError ? (
-          <ErrorState message={errorMessage(deposits.error)} onRetry={() => void deposits.refetch()} />
-        ) : deposits.data.list.length === 0 ? (
-          <EmptyState title={filtered ? t('deposits.empty_filtered') : t('deposits.empty')} />
-        ) : (
+      <PagedSection
+        query={deposits}
+        skeleton={{ columns: 8 }}
+        empty={{ title: filtered ? t('deposits.empty_filtered') : t('deposits.empty') }}
+        pageSize={DEPOSITS_PAGE_SIZE}
+        onPageChange={(page) => apply({ page })}
+      >
+        {(rows) => (
           <>
-            <div className={`transition-opacity ${deposits.isPlaceholderData ? 'opacity-60' : ''}`}>
-              <DepositsTable rows={deposits.data.list} />
-              <DepositsCards rows={deposits.data.list} />
-            </div>
-            <Pagination
-              page={deposits.data.page}
-              pageSize={deposits.data.page_size || DEPOSITS_PAGE_SIZE}
-              total={deposits.data.total}
-              busy={deposits.isFetching}
-              onPageChange={(next) => apply({ page: next })}
-            />
+            <DepositsTable rows={rows} />
+            <DepositsCards rows={rows} />
           </>
         )}
-      </section>
+      </PagedSection>
     </>
   );
 }

@@ -2,10 +2,11 @@ import { GAME_CATEGORIES } from '@casino/shared/schemas/games';
 import type { AdminGame } from '@casino/shared/schemas/games-admin';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Badge, EmptyState, ErrorState, PageHeader, TableSkeleton } from '../../../components/feedback';
-import { SelectField } from '../../../components/form-field';
-import { EditIcon, LockIcon, SearchIcon } from '../../../components/icons';
-import { Pagination } from '../../../components/pagination';
+import { Badge, PageHeader } from '../../../components/feedback';
+import { FilterBar } from '../../../components/filter-bar';
+import { Field, SearchInput, SelectField } from '../../../components/form-field';
+import { EditIcon, LockIcon } from '../../../components/icons';
+import { PagedSection } from '../../../components/query-section';
 import { Switch } from '../../../components/switch';
 import { toast } from '../../../components/toaster';
 import { errorMessage } from '../../../lib/api-client';
@@ -63,91 +64,72 @@ export function GamesPage() {
         subtitle={total === undefined ? t('games.subtitle') : t('common.total', { total: formatNumber(total, language) })}
       />
 
-      <search className="mb-4 block">
-        <form onSubmit={submit} className="card grid gap-3 p-3 sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_repeat(3,minmax(0,1fr))]">
-          <div className="sm:col-span-2 lg:col-span-1">
-            <label htmlFor={ids.search} className="field-label">
-              {t('games.search_label')}
-            </label>
-            <div className="relative">
-              <SearchIcon className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-slate-500" width={16} height={16} />
-              <input
-                id={ids.search}
-                type="search"
-                value={draft}
-                onChange={(event) => setDraft(event.target.value)}
-                placeholder={t('games.search_placeholder')}
-                maxLength={64}
-                autoComplete="off"
-                className="input pl-9"
-              />
-            </div>
-          </div>
-          <SelectField
-            id={ids.provider}
-            label={t('games.filter_provider')}
-            value={filters.plat_type}
-            onChange={(value) => update({ provider: value, page: 1 })}
-          >
-            <option value="">{t('games.all_providers')}</option>
-            {providers.data?.map((provider) => (
-              <option key={provider.id} value={provider.plat_type}>
-                {provider.name}
-              </option>
-            ))}
-          </SelectField>
-          <SelectField
-            id={ids.category}
-            label={t('games.filter_category')}
-            value={filters.category}
-            onChange={(value) => update({ category: value, page: 1 })}
-          >
-            <option value="">{t('games.all_categories')}</option>
-            {GAME_CATEGORIES.map((category) => (
-              <option key={category} value={category}>
-                {categoryLabel(category)}
-              </option>
-            ))}
-          </SelectField>
-          <SelectField
-            id={ids.status}
-            label={t('games.filter_status')}
-            value={filters.enabled}
-            onChange={(value) => update({ enabled: value, page: 1 })}
-          >
-            <option value="">{t('games.status_all')}</option>
-            <option value="1">{t('games.enabled')}</option>
-            <option value="0">{t('games.disabled')}</option>
-          </SelectField>
-        </form>
-      </search>
-
-      <section className="card overflow-hidden" aria-busy={games.isFetching}>
-        {games.isPending ? (
-          <TableSkeleton columns={8} />
-        ) : games.isError ? (
-          <ErrorState message={errorMessage(games.error)} onRetry={() => void games.refetch()} />
-        ) : games.data.list.length === 0 ? (
-          <EmptyState
-            title={filtered ? t('games.empty_filtered') : t('games.empty')}
-            hint={filtered ? t('games.empty_filtered_hint') : undefined}
+      <FilterBar onSubmit={submit} className="grid gap-3 p-3 sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_repeat(3,minmax(0,1fr))]">
+        <Field label={t('games.search_label')} id={ids.search} className="sm:col-span-2 lg:col-span-1">
+          <SearchInput
+            id={ids.search}
+            value={draft}
+            onChange={(event) => setDraft(event.target.value)}
+            placeholder={t('games.search_placeholder')}
+            maxLength={64}
+            autoComplete="off"
           />
-        ) : (
+        </Field>
+        <SelectField
+          id={ids.provider}
+          label={t('games.filter_provider')}
+          value={filters.plat_type}
+          onChange={(value) => update({ provider: value, page: 1 })}
+        >
+          <option value="">{t('games.all_providers')}</option>
+          {providers.data?.map((provider) => (
+            <option key={provider.id} value={provider.plat_type}>
+              {provider.name}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField
+          id={ids.category}
+          label={t('games.filter_category')}
+          value={filters.category}
+          onChange={(value) => update({ category: value, page: 1 })}
+        >
+          <option value="">{t('games.all_categories')}</option>
+          {GAME_CATEGORIES.map((category) => (
+            <option key={category} value={category}>
+              {categoryLabel(category)}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField
+          id={ids.status}
+          label={t('games.filter_status')}
+          value={filters.enabled}
+          onChange={(value) => update({ enabled: value, page: 1 })}
+        >
+          <option value="">{t('games.status_all')}</option>
+          <option value="1">{t('games.enabled')}</option>
+          <option value="0">{t('games.disabled')}</option>
+        </SelectField>
+      </FilterBar>
+
+      <PagedSection
+        query={games}
+        skeleton={{ columns: 8 }}
+        empty={{
+          title: filtered ? t('games.empty_filtered') : t('games.empty'),
+          hint: filtered ? t('games.empty_filtered_hint') : undefined,
+        }}
+        pageSize={GAMES_PAGE_SIZE}
+        onPageChange={(page) => update({ page })}
+      >
+        {(list) => (
           <>
-            <div className={`transition-opacity ${games.isPlaceholderData ? 'opacity-60' : ''}`}>
-              <GamesTable games={games.data.list} onEdit={setEditing} />
-              <GamesCards games={games.data.list} onEdit={setEditing} />
-            </div>
-            <Pagination
-              page={games.data.page}
-              pageSize={games.data.page_size || GAMES_PAGE_SIZE}
-              total={games.data.total}
-              busy={games.isFetching}
-              onPageChange={(page) => update({ page })}
-            />
+            <GamesTable games={list} onEdit={setEditing} />
+            <GamesCards games={list} onEdit={setEditing} />
           </>
         )}
-      </section>
+      </PagedSection>
       {editing && <GameEditDialog game={editing} onClose={() => setEditing(null)} />}
     </>
   );

@@ -2,10 +2,11 @@ import type { AdminProvider } from '@casino/shared/schemas/games-admin';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Badge, EmptyState, ErrorState, PageHeader, TableSkeleton } from '../../../components/feedback';
+import { Badge, PageHeader } from '../../../components/feedback';
 import { FormDialog } from '../../../components/form-dialog';
 import { CheckField, Field, invalidProps } from '../../../components/form-field';
 import { EditIcon, LockIcon } from '../../../components/icons';
+import { QuerySection } from '../../../components/query-section';
 import { Switch } from '../../../components/switch';
 import { toast } from '../../../components/toaster';
 import { errorMessage } from '../../../lib/api-client';
@@ -22,20 +23,14 @@ export function ProvidersPage() {
   return (
     <>
       <PageHeader title={t('game_providers.title')} subtitle={t('game_providers.subtitle')} />
-      <section className="card overflow-hidden" aria-busy={providers.isFetching}>
-        {providers.isPending ? (
-          <TableSkeleton columns={7} rows={3} />
-        ) : providers.isError ? (
-          <ErrorState message={errorMessage(providers.error)} onRetry={() => void providers.refetch()} />
-        ) : providers.data.length === 0 ? (
-          <EmptyState title={t('game_providers.empty')} />
-        ) : (
+      <QuerySection query={providers} skeleton={{ columns: 7, rows: 3 }} empty={{ title: t('game_providers.empty') }}>
+        {(list) => (
           <>
-            <ProvidersTable providers={providers.data} onEdit={setEditing} />
-            <ProvidersCards providers={providers.data} onEdit={setEditing} />
+            <ProvidersTable providers={list} onEdit={setEditing} />
+            <ProvidersCards providers={list} onEdit={setEditing} />
           </>
         )}
-      </section>
+      </QuerySection>
       <p className="mt-3 flex items-start gap-2 text-xs text-slate-500">
         <LockIcon width={13} height={13} className="mt-px shrink-0" />
         {t('game_providers.secret_note')}

@@ -3,11 +3,11 @@ import { ANNOUNCEMENT_CONTENT_MAX, ANNOUNCEMENT_STATES, ANNOUNCEMENT_TITLE_MAX }
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { Badge, EmptyState, ErrorState, PageHeader, TableSkeleton } from '../../../components/feedback';
+import { Badge, PageHeader } from '../../../components/feedback';
 import { FormDialog } from '../../../components/form-dialog';
 import { CheckField, CheckGroup, Field, invalidProps } from '../../../components/form-field';
 import { EditIcon, PlusIcon } from '../../../components/icons';
-import { Pagination } from '../../../components/pagination';
+import { PagedSection } from '../../../components/query-section';
 import { toast } from '../../../components/toaster';
 import { errorMessage, isApiError } from '../../../lib/api-client';
 import { formatDateTime, formatNumber } from '../../../lib/format';
@@ -67,26 +67,16 @@ export function AnnouncementsPage() {
           </button>
         ))}
       </div>
-      <section className="card overflow-hidden" aria-busy={announcements.isFetching}>
-        {announcements.isPending ? (
-          <TableSkeleton columns={6} rows={4} />
-        ) : announcements.isError ? (
-          <ErrorState message={errorMessage(announcements.error)} onRetry={() => void announcements.refetch()} />
-        ) : announcements.data.list.length === 0 ? (
-          <EmptyState title={t('info_announcements.empty')} />
-        ) : (
-          <>
-            <AnnouncementsTable items={announcements.data.list} onEdit={setEditing} onDelete={setDeleting} />
-            <Pagination
-              page={filters.page}
-              pageSize={INFO_PAGE_SIZE}
-              total={announcements.data.total}
-              onPageChange={(page) => setFilters((current) => ({ ...current, page }))}
-              busy={announcements.isFetching}
-            />
-          </>
-        )}
-      </section>
+      <PagedSection
+        query={announcements}
+        skeleton={{ columns: 6, rows: 4 }}
+        empty={{ title: t('info_announcements.empty') }}
+        page={filters.page}
+        pageSize={INFO_PAGE_SIZE}
+        onPageChange={(page) => setFilters((current) => ({ ...current, page }))}
+      >
+        {(items) => <AnnouncementsTable items={items} onEdit={setEditing} onDelete={setDeleting} />}
+      </PagedSection>
       {editing ? <AnnouncementDialog announcement={editing === 'new' ? null : editing} onClose={() => setEditing(null)} /> : null}
       <DeleteDialog announcement={deleting} onClose={() => setDeleting(null)} />
     </>

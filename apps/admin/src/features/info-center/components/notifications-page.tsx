@@ -2,9 +2,9 @@ import { NOTIFICATION_BODY_MAX, NOTIFICATION_TITLE_MAX } from '@casino/shared/sc
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog, Spinner } from '../../../components/confirm-dialog';
-import { Badge, EmptyState, ErrorState, PageHeader, TableSkeleton } from '../../../components/feedback';
+import { Badge, PageHeader } from '../../../components/feedback';
 import { MailIcon } from '../../../components/icons';
-import { Pagination } from '../../../components/pagination';
+import { PagedSection } from '../../../components/query-section';
 import { toast } from '../../../components/toaster';
 import { errorMessage, isApiError } from '../../../lib/api-client';
 import { formatDateTime, formatNumber } from '../../../lib/format';
@@ -21,20 +21,18 @@ export function NotificationsPage() {
     <>
       <PageHeader title={t('info_notifications.title')} subtitle={t('info_notifications.subtitle')} />
       <div className="grid gap-4 xl:grid-cols-[1fr_320px]">
-        <section className="card h-fit overflow-hidden" aria-busy={sent.isFetching} aria-label={t('info_notifications.sent_title')}>
-          {sent.isPending ? (
-            <TableSkeleton columns={4} rows={5} />
-          ) : sent.isError ? (
-            <ErrorState message={errorMessage(sent.error)} onRetry={() => void sent.refetch()} />
-          ) : sent.data.list.length === 0 ? (
-            <EmptyState title={t('info_notifications.empty')} hint={t('info_notifications.empty_hint')} />
-          ) : (
-            <>
-              <SentTable items={sent.data.list} />
-              <Pagination page={page} pageSize={INFO_PAGE_SIZE} total={sent.data.total} onPageChange={setPage} busy={sent.isFetching} />
-            </>
-          )}
-        </section>
+        <PagedSection
+          query={sent}
+          skeleton={{ columns: 4, rows: 5 }}
+          empty={{ title: t('info_notifications.empty'), hint: t('info_notifications.empty_hint') }}
+          className="card h-fit overflow-hidden"
+          label={t('info_notifications.sent_title')}
+          page={page}
+          pageSize={INFO_PAGE_SIZE}
+          onPageChange={setPage}
+        >
+          {(items) => <SentTable items={items} />}
+        </PagedSection>
         <SendForm />
       </div>
     </>

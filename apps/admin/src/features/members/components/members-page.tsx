@@ -2,10 +2,11 @@ import { MEMBER_STATUS } from '@casino/shared/constants';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { EmptyState, ErrorState, PageHeader, TableSkeleton } from '../../../components/feedback';
-import { ChevronDownIcon, SearchIcon } from '../../../components/icons';
-import { Pagination } from '../../../components/pagination';
-import { errorMessage } from '../../../lib/api-client';
+import { PageHeader } from '../../../components/feedback';
+import { FilterBar } from '../../../components/filter-bar';
+import { Field, SearchInput, SelectField } from '../../../components/form-field';
+import { PagedSection } from '../../../components/query-section';
+import { SearchIcon } from '../../../components/icons';
 import { formatDateTime, formatNumber, formatRelative } from '../../../lib/format';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useLanguage } from '../../../lib/use-language';
@@ -50,85 +51,55 @@ export function MembersPage() {
         subtitle={total === undefined ? t('members.subtitle') : t('common.total', { total: formatNumber(total, language) })}
       />
 
-      <search className="mb-4 block">
-        <form onSubmit={submit} className="card flex flex-col gap-3 p-3 sm:flex-row sm:items-end">
-          <div className="flex-1">
-            <label htmlFor={searchId} className="field-label">
-              {t('members.search_label')}
-            </label>
-            <div className="relative">
-              <SearchIcon className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-slate-500" width={16} height={16} />
-              <input
-                id={searchId}
-                name="q"
-                type="search"
-                value={draft}
-                onChange={(event) => setDraft(event.target.value)}
-                placeholder={t('members.search_placeholder')}
-                maxLength={100}
-                autoComplete="off"
-                className="input pl-9"
-              />
-            </div>
-          </div>
-          <div className="flex items-end gap-2">
-            <div className="flex-1 sm:w-48 sm:flex-none">
-              <label htmlFor={statusId} className="field-label">
-                {t('members.status_label')}
-              </label>
-              <div className="relative">
-                <select
-                  id={statusId}
-                  name="status"
-                  value={filters.status}
-                  onChange={(event) => filters.update({ status: event.target.value, page: 1 })}
-                  className="input appearance-none pr-8"
-                >
-                  <option value="">{t('members.status.all')}</option>
-                  <option value={MEMBER_STATUS.active}>{t('members.status.active')}</option>
-                  <option value={MEMBER_STATUS.frozen}>{t('members.status.frozen')}</option>
-                </select>
-                <ChevronDownIcon
-                  className="pointer-events-none absolute top-1/2 right-2.5 -translate-y-1/2 text-slate-400"
-                  width={14}
-                  height={14}
-                />
-              </div>
-            </div>
-            <button type="submit" className="btn-primary">
-              <SearchIcon width={16} height={16} />
-              {t('members.search_button')}
-            </button>
-          </div>
-        </form>
-      </search>
-
-      <section className="card overflow-hidden" aria-busy={members.isFetching}>
-        {members.isPending ? (
-          <TableSkeleton columns={7} />
-        ) : members.isError ? (
-          <ErrorState message={errorMessage(members.error)} onRetry={() => void members.refetch()} />
-        ) : members.data.list.length === 0 ? (
-          <EmptyState
-            title={filters.q || filters.status ? t('members.empty_filtered') : t('members.empty')}
-            hint={filters.q || filters.status ? t('members.empty_filtered_hint') : undefined}
+      <FilterBar onSubmit={submit} className="flex flex-col gap-3 p-3 sm:flex-row sm:items-end">
+        <Field label={t('members.search_label')} id={searchId} className="flex-1">
+          <SearchInput
+            id={searchId}
+            name="q"
+            value={draft}
+            onChange={(event) => setDraft(event.target.value)}
+            placeholder={t('members.search_placeholder')}
+            maxLength={100}
+            autoComplete="off"
           />
-        ) : (
+        </Field>
+        <div className="flex items-end gap-2">
+          <SelectField
+            id={statusId}
+            label={t('members.status_label')}
+            name="status"
+            value={filters.status}
+            onChange={(value) => filters.update({ status: value, page: 1 })}
+            className="flex-1 sm:w-48 sm:flex-none"
+          >
+            <option value="">{t('members.status.all')}</option>
+            <option value={MEMBER_STATUS.active}>{t('members.status.active')}</option>
+            <option value={MEMBER_STATUS.frozen}>{t('members.status.frozen')}</option>
+          </SelectField>
+          <button type="submit" className="btn-primary">
+            <SearchIcon width={16} height={16} />
+            {t('members.search_button')}
+          </button>
+        </div>
+      </FilterBar>
+
+      <PagedSection
+        query={members}
+        skeleton={{ columns: 7 }}
+        empty={{
+          title: filters.q || filters.status ? t('members.empty_filtered') : t('members.empty'),
+          hint: filters.q || filters.status ? t('members.empty_filtered_hint') : undefined,
+        }}
+        pageSize={MEMBERS_PAGE_SIZE}
+        onPageChange={(page) => filters.update({ page })}
+      >
+        {(list) => (
           <>
-            <div className={`transition-opacity ${members.isPlaceholderData ? 'opacity-60' : ''}`}>
-              <MembersTable members={members.data.list} />
-              <MembersCards members={members.data.list} />
-            </div>
-            <Pagination
-              page={members.data.page}
-              pageSize={members.data.page_size || MEMBERS_PAGE_SIZE}
-              total={members.data.total}
-              busy={members.isFetching}
-              onPageChange={(page) => filters.update({ page })}
-            />
+            <MembersTable members={list} />
+            <MembersCards members={list} />
           </>
         )}
-      </section>
+      </PagedSection>
     </>
   );
 }

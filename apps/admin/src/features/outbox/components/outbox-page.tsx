@@ -1,9 +1,9 @@
 import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Badge, EmptyState, ErrorState, PageHeader, TableSkeleton } from '../../../components/feedback';
-import { ChevronDownIcon, RefreshIcon } from '../../../components/icons';
-import { Pagination } from '../../../components/pagination';
-import { errorMessage } from '../../../lib/api-client';
+import { Badge, PageHeader } from '../../../components/feedback';
+import { RefreshButton } from '../../../components/filter-bar';
+import { PagedSection } from '../../../components/query-section';
+import { ChevronDownIcon } from '../../../components/icons';
 import { formatDateTime, formatNumber } from '../../../lib/format';
 import { useLanguage } from '../../../lib/use-language';
 import { pageParam, useUrlFilters } from '../../../lib/use-url-filters';
@@ -32,94 +32,80 @@ export function OutboxPage() {
       <PageHeader
         title={t('outbox.title')}
         subtitle={outbox.data ? t('common.total', { total: formatNumber(outbox.data.total, language) }) : t('outbox.subtitle')}
-        actions={
-          <button type="button" className="btn-secondary" onClick={() => void outbox.refetch()} disabled={outbox.isFetching}>
-            <RefreshIcon width={16} height={16} className={outbox.isFetching ? 'animate-spin' : ''} />
-            {t('common.refresh')}
-          </button>
-        }
+        actions={<RefreshButton busy={outbox.isFetching} onRefresh={() => void outbox.refetch()} />}
       />
-      <section className="card overflow-hidden" aria-busy={outbox.isFetching}>
-        {outbox.isPending ? (
-          <TableSkeleton columns={5} />
-        ) : outbox.isError ? (
-          <ErrorState message={errorMessage(outbox.error)} onRetry={() => void outbox.refetch()} />
-        ) : outbox.data.list.length === 0 ? (
-          <EmptyState title={t('outbox.empty')} hint={t('outbox.empty_hint')} />
-        ) : (
-          <>
-            <div className={`overflow-x-auto ${outbox.isPlaceholderData ? 'opacity-60' : ''}`}>
-              <table className="data-table">
-                <thead>
-                  <tr>
-                    <th scope="col" className="w-8">
-                      <span className="sr-only">{t('outbox.columns.body')}</span>
-                    </th>
-                    <th scope="col">{t('outbox.columns.to')}</th>
-                    <th scope="col">{t('outbox.columns.subject')}</th>
-                    <th scope="col">{t('outbox.columns.transport')}</th>
-                    <th scope="col">{t('outbox.columns.status')}</th>
-                    <th scope="col">{t('outbox.columns.created')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {outbox.data.list.map((item) => {
-                    const open = expanded.has(item.id);
-                    return (
-                      <Fragment key={item.id}>
-                        <tr className="hover:bg-white/[0.025]">
-                          <td className="pr-0">
-                            <button
-                              type="button"
-                              className="btn-ghost size-7 px-0"
-                              aria-expanded={open}
-                              aria-controls={`outbox-body-${item.id}`}
-                              aria-label={open ? t('outbox.hide_body') : t('outbox.show_body')}
-                              onClick={() => toggle(item.id)}
-                            >
-                              <ChevronDownIcon width={16} height={16} className={`transition-transform ${open ? '' : '-rotate-90'}`} />
-                            </button>
+      <PagedSection
+        query={outbox}
+        skeleton={{ columns: 5 }}
+        empty={{ title: t('outbox.empty'), hint: t('outbox.empty_hint') }}
+        pageSize={OUTBOX_PAGE_SIZE}
+        onPageChange={(page) => update({ page })}
+      >
+        {(list) => (
+          <div className="overflow-x-auto">
+            <table className="data-table">
+              <thead>
+                <tr>
+                  <th scope="col" className="w-8">
+                    <span className="sr-only">{t('outbox.columns.body')}</span>
+                  </th>
+                  <th scope="col">{t('outbox.columns.to')}</th>
+                  <th scope="col">{t('outbox.columns.subject')}</th>
+                  <th scope="col">{t('outbox.columns.transport')}</th>
+                  <th scope="col">{t('outbox.columns.status')}</th>
+                  <th scope="col">{t('outbox.columns.created')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {list.map((item) => {
+                  const open = expanded.has(item.id);
+                  return (
+                    <Fragment key={item.id}>
+                      <tr className="hover:bg-white/[0.025]">
+                        <td className="pr-0">
+                          <button
+                            type="button"
+                            className="btn-ghost size-7 px-0"
+                            aria-expanded={open}
+                            aria-controls={`outbox-body-${item.id}`}
+                            aria-label={open ? t('outbox.hide_body') : t('outbox.show_body')}
+                            onClick={() => toggle(item.id)}
+                          >
+                            <ChevronDownIcon width={16} height={16} className={`transition-transform ${open ? '' : '-rotate-90'}`} />
+                          </button>
+                        </td>
+                        <td className="whitespace-nowrap">{item.to}</td>
+                        <td className="min-w-48">{item.subject}</td>
+                        <td>
+                          <Badge tone="blue">{item.transport}</Badge>
+                        </td>
+                        <td>
+                          <DeliveryState item={item} />
+                        </td>
+                        <td className="whitespace-nowrap text-slate-400">{formatDateTime(item.created_at, language)}</td>
+                      </tr>
+                      {open && (
+                        <tr id={`outbox-body-${item.id}`}>
+                          <td colSpan={6} className="bg-navy-950/40">
+                            {item.error && (
+                              <p className="mb-2 text-xs text-rose-300">
+                                {t('outbox.error')}: {item.error}
+                              </p>
+                            )}
+                            <pre className="max-h-80 overflow-auto whitespace-pre-wrap break-words font-mono text-xs leading-5 text-slate-300">
+                              {item.body}
+                            </pre>
                           </td>
-                          <td className="whitespace-nowrap">{item.to}</td>
-                          <td className="min-w-48">{item.subject}</td>
-                          <td>
-                            <Badge tone="blue">{item.transport}</Badge>
-                          </td>
-                          <td>
-                            <DeliveryState item={item} />
-                          </td>
-                          <td className="whitespace-nowrap text-slate-400">{formatDateTime(item.created_at, language)}</td>
                         </tr>
-                        {open && (
-                          <tr id={`outbox-body-${item.id}`}>
-                            <td colSpan={6} className="bg-navy-950/40">
-                              {item.error && (
-                                <p className="mb-2 text-xs text-rose-300">
-                                  {t('outbox.error')}: {item.error}
-                                </p>
-                              )}
-                              <pre className="max-h-80 overflow-auto whitespace-pre-wrap break-words font-mono text-xs leading-5 text-slate-300">
-                                {item.body}
-                              </pre>
-                            </td>
-                          </tr>
-                        )}
-                      </Fragment>
-                    );
-                  })}
-                </tbody>
-              </table>
-            </div>
-            <Pagination
-              page={outbox.data.page}
-              pageSize={outbox.data.page_size || OUTBOX_PAGE_SIZE}
-              total={outbox.data.total}
-              busy={outbox.isFetching}
-              onPageChange={(page) => update({ page })}
-            />
-          </>
+                      )}
+                    </Fragment>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
         )}
-      </section>
+      </PagedSection>
     </>
   );
 }

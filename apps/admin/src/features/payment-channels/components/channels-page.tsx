@@ -1,12 +1,12 @@
 import { moneyStringToCentavos } from '@casino/shared/money';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Badge, EmptyState, ErrorState, PageHeader, TableSkeleton } from '../../../components/feedback';
+import { Badge, PageHeader } from '../../../components/feedback';
 import { FormDialog } from '../../../components/form-dialog';
 import { CheckField, CheckGroup, Field, invalidProps } from '../../../components/form-field';
 import { EditIcon } from '../../../components/icons';
+import { QuerySection } from '../../../components/query-section';
 import { toast } from '../../../components/toaster';
-import { errorMessage } from '../../../lib/api-client';
 import { basisPointsToPercent, formatBasisPoints, formatMoney, parseReaisInput, percentToBasisPoints } from '../../../lib/format';
 import { type FieldErrors, formError, hasServerFieldErrors, serverFieldErrors, useFieldErrors } from '../../../lib/use-field-errors';
 import { useLanguage } from '../../../lib/use-language';
@@ -35,20 +35,14 @@ export function ChannelsPage() {
   return (
     <>
       <PageHeader title={t('channels.title')} subtitle={t('channels.subtitle')} />
-      <section className="card overflow-hidden" aria-busy={channels.isFetching}>
-        {channels.isPending ? (
-          <TableSkeleton columns={7} rows={3} />
-        ) : channels.isError ? (
-          <ErrorState message={errorMessage(channels.error)} onRetry={() => void channels.refetch()} />
-        ) : channels.data.length === 0 ? (
-          <EmptyState title={t('channels.empty')} />
-        ) : (
+      <QuerySection query={channels} skeleton={{ columns: 7, rows: 3 }} empty={{ title: t('channels.empty') }}>
+        {(list) => (
           <>
-            <ChannelsTable channels={channels.data} onEdit={setEditing} />
-            <ChannelsCards channels={channels.data} onEdit={setEditing} />
+            <ChannelsTable channels={list} onEdit={setEditing} />
+            <ChannelsCards channels={list} onEdit={setEditing} />
           </>
         )}
-      </section>
+      </QuerySection>
       {editing && <EditChannelDialog channel={editing} onClose={() => setEditing(null)} />}
     </>
   );

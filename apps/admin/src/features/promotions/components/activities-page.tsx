@@ -3,8 +3,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { Badge, EmptyState, ErrorState, PageHeader, Skeleton, TableSkeleton } from '../../../components/feedback';
+import { Badge, PageHeader, Skeleton } from '../../../components/feedback';
 import { EditIcon } from '../../../components/icons';
+import { QuerySection } from '../../../components/query-section';
 import { Switch } from '../../../components/switch';
 import { toast } from '../../../components/toaster';
 import { errorMessage } from '../../../lib/api-client';
@@ -52,20 +53,19 @@ export function ActivitiesPage() {
       ) : activities.isPending ? (
         <Skeleton className="mb-4 h-24 rounded-xl" />
       ) : null}
-      <section className="card overflow-hidden" aria-busy={activities.isFetching}>
-        {activities.isPending ? (
-          <TableSkeleton columns={8} rows={6} />
-        ) : activities.isError ? (
-          <ErrorState message={errorMessage(activities.error)} onRetry={() => void activities.refetch()} />
-        ) : activities.data.list.length === 0 ? (
-          <EmptyState title={t('promotions.activities.empty')} />
-        ) : (
+      <QuerySection
+        query={activities}
+        skeleton={{ columns: 8, rows: 6 }}
+        empty={{ title: t('promotions.activities.empty') }}
+        isEmpty={({ list }) => list.length === 0}
+      >
+        {({ list }) => (
           <>
-            <ActivitiesTable list={activities.data.list} onEdit={setEditing} />
-            <ActivitiesCards list={activities.data.list} onEdit={setEditing} />
+            <ActivitiesTable list={list} onEdit={setEditing} />
+            <ActivitiesCards list={list} onEdit={setEditing} />
           </>
         )}
-      </section>
+      </QuerySection>
       {editing && <ActivityEditDialog activity={editing} title={titleOf(editing)} onClose={() => setEditing(null)} />}
     </>
   );

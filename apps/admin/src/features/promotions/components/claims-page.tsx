@@ -2,10 +2,11 @@ import { ADMIN_BONUS_SOURCES, type AdminBonusCredit } from '@casino/shared/schem
 import { type FormEvent, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Badge, EmptyState, ErrorState, PageHeader, TableSkeleton } from '../../../components/feedback';
-import { SelectField } from '../../../components/form-field';
-import { Pagination } from '../../../components/pagination';
-import { errorMessage, isApiError } from '../../../lib/api-client';
+import { Badge, PageHeader } from '../../../components/feedback';
+import { FilterActions, FilterBar } from '../../../components/filter-bar';
+import { Field, SelectField } from '../../../components/form-field';
+import { PagedSection } from '../../../components/query-section';
+import { isApiError } from '../../../lib/api-client';
 import { formatDateTime, formatMoney, formatNumber } from '../../../lib/format';
 import { useLanguage } from '../../../lib/use-language';
 import { matching, oneOf, pageParam, useUrlFilters } from '../../../lib/use-url-filters';
@@ -62,94 +63,72 @@ export function ClaimsPage() {
         }
       />
 
-      <search className="mb-4 block">
-        <form
-          key={`${filters.member}|${filters.from}|${filters.to}`}
-          onSubmit={submit}
-          className="card grid grid-cols-2 gap-3 p-3 lg:grid-cols-[minmax(0,12rem)_minmax(0,1fr)_repeat(2,minmax(0,10rem))_auto] lg:items-end"
+      <FilterBar
+        key={`${filters.member}|${filters.from}|${filters.to}`}
+        onSubmit={submit}
+        className="grid grid-cols-2 gap-3 p-3 lg:grid-cols-[minmax(0,12rem)_minmax(0,1fr)_repeat(2,minmax(0,10rem))_auto] lg:items-end"
+      >
+        <SelectField
+          id={ids.source}
+          label={t('promotions.claims.source')}
+          value={filters.source}
+          onChange={(value) => update({ source: value, page: 1 })}
+          className="col-span-2 lg:col-span-1"
         >
-          <SelectField
-            id={ids.source}
-            label={t('promotions.claims.source')}
-            value={filters.source}
-            onChange={(value) => update({ source: value, page: 1 })}
-            className="col-span-2 lg:col-span-1"
-          >
-            <option value="">{t('promotions.claims.all_sources')}</option>
-            {ADMIN_BONUS_SOURCES.map((source) => (
-              <option key={source} value={source}>
-                {sourceLabel(source)}
-              </option>
-            ))}
-          </SelectField>
-          <div className="col-span-2 lg:col-span-1">
-            <label htmlFor={ids.member} className="field-label">
-              {t('promotions.claims.member')}
-            </label>
-            <input
-              id={ids.member}
-              name="member"
-              type="search"
-              defaultValue={filters.member}
-              placeholder={t('promotions.claims.member_placeholder')}
-              maxLength={32}
-              autoComplete="off"
-              className="input"
-            />
-          </div>
-          <div>
-            <label htmlFor={ids.from} className="field-label">
-              {t('promotions.claims.from')}
-            </label>
-            <input id={ids.from} name="from" type="date" defaultValue={filters.from} max={brazilToday()} className="input tabular-nums" />
-          </div>
-          <div>
-            <label htmlFor={ids.to} className="field-label">
-              {t('promotions.claims.to')}
-            </label>
-            <input id={ids.to} name="to" type="date" defaultValue={filters.to} max={brazilToday()} className="input tabular-nums" />
-          </div>
-          <div className="col-span-2 flex gap-2 lg:col-span-1">
-            <button type="submit" className="btn-primary flex-1">
-              {t('promotions.claims.apply')}
-            </button>
-            {filtered && (
-              <button type="button" className="btn-ghost" onClick={() => update({ source: '', member: '', from: '', to: '', page: 1 })}>
-                {t('promotions.claims.clear')}
-              </button>
-            )}
-          </div>
-          {fieldError && (
-            <p role="alert" className="col-span-2 text-xs text-rose-300 lg:col-span-5">
-              {fieldError}
-            </p>
-          )}
-        </form>
-      </search>
+          <option value="">{t('promotions.claims.all_sources')}</option>
+          {ADMIN_BONUS_SOURCES.map((source) => (
+            <option key={source} value={source}>
+              {sourceLabel(source)}
+            </option>
+          ))}
+        </SelectField>
+        <Field label={t('promotions.claims.member')} id={ids.member} className="col-span-2 lg:col-span-1">
+          <input
+            id={ids.member}
+            name="member"
+            type="search"
+            defaultValue={filters.member}
+            placeholder={t('promotions.claims.member_placeholder')}
+            maxLength={32}
+            autoComplete="off"
+            className="input"
+          />
+        </Field>
+        <Field label={t('promotions.claims.from')} id={ids.from}>
+          <input id={ids.from} name="from" type="date" defaultValue={filters.from} max={brazilToday()} className="input tabular-nums" />
+        </Field>
+        <Field label={t('promotions.claims.to')} id={ids.to}>
+          <input id={ids.to} name="to" type="date" defaultValue={filters.to} max={brazilToday()} className="input tabular-nums" />
+        </Field>
+        <FilterActions
+          applyLabel={t('promotions.claims.apply')}
+          clearLabel={t('promotions.claims.clear')}
+          filtered={filtered}
+          onClear={() => update({ source: '', member: '', from: '', to: '', page: 1 })}
+          icon={false}
+          className="col-span-2 flex gap-2 lg:col-span-1"
+        />
+        {fieldError && (
+          <p role="alert" className="col-span-2 text-xs text-rose-300 lg:col-span-5">
+            {fieldError}
+          </p>
+        )}
+      </FilterBar>
 
-      <section className="card overflow-hidden" aria-busy={credits.isFetching}>
-        {credits.isPending ? (
-          <TableSkeleton columns={6} />
-        ) : credits.isError ? (
-          <ErrorState message={errorMessage(credits.error)} onRetry={() => void credits.refetch()} />
-        ) : credits.data.list.length === 0 ? (
-          <EmptyState title={filtered ? t('promotions.claims.empty_filtered') : t('promotions.claims.empty')} />
-        ) : (
+      <PagedSection
+        query={credits}
+        skeleton={{ columns: 6 }}
+        empty={{ title: filtered ? t('promotions.claims.empty_filtered') : t('promotions.claims.empty') }}
+        pageSize={CLAIMS_PAGE_SIZE}
+        onPageChange={(page) => update({ page })}
+      >
+        {(list) => (
           <>
-            <div className={`transition-opacity ${credits.isPlaceholderData ? 'opacity-60' : ''}`}>
-              <ClaimsTable list={credits.data.list} />
-              <ClaimsCards list={credits.data.list} />
-            </div>
-            <Pagination
-              page={credits.data.page}
-              pageSize={credits.data.page_size || CLAIMS_PAGE_SIZE}
-              total={credits.data.total}
-              busy={credits.isFetching}
-              onPageChange={(page) => update({ page })}
-            />
+            <ClaimsTable list={list} />
+            <ClaimsCards list={list} />
           </>
         )}
-      </section>
+      </PagedSection>
     </>
   );
 }

@@ -7,11 +7,12 @@ import {
 } from '@casino/shared/schemas/promotions-admin';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Badge, EmptyState, ErrorState, PageHeader, TableSkeleton } from '../../../components/feedback';
+import { Badge, PageHeader } from '../../../components/feedback';
 import { FormDialog } from '../../../components/form-dialog';
-import { CheckField, Field, invalidProps, SelectField } from '../../../components/form-field';
-import { EditIcon, PlusIcon, SearchIcon } from '../../../components/icons';
-import { Pagination } from '../../../components/pagination';
+import { FilterBar } from '../../../components/filter-bar';
+import { CheckField, Field, invalidProps, SearchInput, SelectField } from '../../../components/form-field';
+import { PagedSection } from '../../../components/query-section';
+import { EditIcon, PlusIcon } from '../../../components/icons';
 import { Switch } from '../../../components/switch';
 import { toast } from '../../../components/toaster';
 import { errorMessage } from '../../../lib/api-client';
@@ -67,69 +68,47 @@ export function RedeemCodesPage() {
           )
         }
       />
-      <search className="mb-4 block">
-        <form
-          key={filters.code}
-          onSubmit={submit}
-          className="card grid gap-3 p-3 sm:grid-cols-[minmax(0,1fr)_minmax(0,12rem)] sm:items-end"
-        >
-          <div>
-            <label htmlFor={ids.code} className="field-label">
-              {t('promotions.codes.search')}
-            </label>
-            <div className="relative">
-              <SearchIcon className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-slate-500" width={16} height={16} />
-              <input
-                id={ids.code}
-                name="code"
-                type="search"
-                defaultValue={filters.code}
-                maxLength={32}
-                autoComplete="off"
-                spellCheck={false}
-                className="input pl-9 font-mono uppercase"
-              />
-            </div>
-          </div>
-          <SelectField
-            id={ids.status}
-            label={t('promotions.codes.status')}
-            value={filters.enabled}
-            onChange={(value) => update({ enabled: value, page: 1 })}
-          >
-            <option value="">{t('promotions.codes.status_all')}</option>
-            <option value="1">{t('promotions.codes.enabled')}</option>
-            <option value="0">{t('promotions.codes.disabled')}</option>
-          </SelectField>
-        </form>
-      </search>
-
-      <section className="card overflow-hidden" aria-busy={codes.isFetching}>
-        {codes.isPending ? (
-          <TableSkeleton columns={7} rows={4} />
-        ) : codes.isError ? (
-          <ErrorState message={errorMessage(codes.error)} onRetry={() => void codes.refetch()} />
-        ) : codes.data.list.length === 0 ? (
-          <EmptyState
-            title={filtered ? t('promotions.codes.empty_filtered') : t('promotions.codes.empty')}
-            hint={filtered ? undefined : t('promotions.codes.empty_hint')}
+      <FilterBar key={filters.code} onSubmit={submit} className="grid gap-3 p-3 sm:grid-cols-[minmax(0,1fr)_minmax(0,12rem)] sm:items-end">
+        <Field label={t('promotions.codes.search')} id={ids.code}>
+          <SearchInput
+            id={ids.code}
+            name="code"
+            defaultValue={filters.code}
+            maxLength={32}
+            autoComplete="off"
+            spellCheck={false}
+            className="font-mono uppercase"
           />
-        ) : (
+        </Field>
+        <SelectField
+          id={ids.status}
+          label={t('promotions.codes.status')}
+          value={filters.enabled}
+          onChange={(value) => update({ enabled: value, page: 1 })}
+        >
+          <option value="">{t('promotions.codes.status_all')}</option>
+          <option value="1">{t('promotions.codes.enabled')}</option>
+          <option value="0">{t('promotions.codes.disabled')}</option>
+        </SelectField>
+      </FilterBar>
+
+      <PagedSection
+        query={codes}
+        skeleton={{ columns: 7, rows: 4 }}
+        empty={{
+          title: filtered ? t('promotions.codes.empty_filtered') : t('promotions.codes.empty'),
+          hint: filtered ? undefined : t('promotions.codes.empty_hint'),
+        }}
+        pageSize={CODES_PAGE_SIZE}
+        onPageChange={(page) => update({ page })}
+      >
+        {(list) => (
           <>
-            <div className={`transition-opacity ${codes.isPlaceholderData ? 'opacity-60' : ''}`}>
-              <CodesTable list={codes.data.list} onEdit={setEditing} />
-              <CodesCards list={codes.data.list} onEdit={setEditing} />
-            </div>
-            <Pagination
-              page={codes.data.page}
-              pageSize={codes.data.page_size || CODES_PAGE_SIZE}
-              total={codes.data.total}
-              busy={codes.isFetching}
-              onPageChange={(page) => update({ page })}
-            />
+            <CodesTable list={list} onEdit={setEditing} />
+            <CodesCards list={list} onEdit={setEditing} />
           </>
         )}
-      </section>
+      </PagedSection>
       {creating && <CodeDialog onClose={() => setCreating(false)} />}
       {editing && <CodeDialog code={editing} onClose={() => setEditing(null)} />}
     </>

@@ -3,7 +3,8 @@ import type { AdminRebateRates, RebateRateCell } from '@casino/shared/schemas/vi
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../../components/confirm-dialog';
-import { Badge, EmptyState, ErrorState, PageHeader, TableSkeleton } from '../../../components/feedback';
+import { Badge, PageHeader } from '../../../components/feedback';
+import { QuerySection } from '../../../components/query-section';
 import { toast } from '../../../components/toaster';
 import { errorMessage } from '../../../lib/api-client';
 import { usePermission } from '../../../lib/auth';
@@ -82,23 +83,22 @@ export function RebateRatesPage() {
   return (
     <>
       <PageHeader title={t('rebate_rates.title')} subtitle={t('rebate_rates.subtitle')} actions={actions} />
-      <section className="card overflow-hidden" aria-busy={rates.isFetching}>
-        {rates.isPending ? (
-          <TableSkeleton columns={11} rows={11} />
-        ) : rates.isError ? (
-          <ErrorState message={errorMessage(rates.error)} onRetry={() => void rates.refetch()} />
-        ) : rates.data.levels.length === 0 ? (
-          <EmptyState title={t('rebate_rates.empty')} />
-        ) : (
+      <QuerySection
+        query={rates}
+        skeleton={{ columns: 11, rows: 11 }}
+        empty={{ title: t('rebate_rates.empty') }}
+        isEmpty={(grid) => grid.levels.length === 0}
+      >
+        {(grid) => (
           <RatesGrid
-            grid={rates.data}
+            grid={grid}
             drafts={drafts}
             invalid={invalid}
             editable={canEdit && !save.isPending}
             onChange={(key, value) => setDrafts((current) => new Map(current).set(key, value))}
           />
         )}
-      </section>
+      </QuerySection>
       <p className="mt-3 text-xs text-slate-500">{t('rebate_rates.hint')}</p>
     </>
   );

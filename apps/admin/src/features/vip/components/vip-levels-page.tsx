@@ -1,9 +1,9 @@
 import type { AdminVipLevel } from '@casino/shared/schemas/vip-admin';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Badge, EmptyState, ErrorState, PageHeader, TableSkeleton } from '../../../components/feedback';
+import { Badge, PageHeader } from '../../../components/feedback';
 import { EditIcon } from '../../../components/icons';
-import { errorMessage } from '../../../lib/api-client';
+import { QuerySection } from '../../../components/query-section';
 import { usePermission } from '../../../lib/auth';
 import { formatDateTime, formatMoney } from '../../../lib/format';
 import { useLanguage } from '../../../lib/use-language';
@@ -27,20 +27,14 @@ export function VipLevelsPage() {
         subtitle={t('vip_levels.subtitle')}
         actions={canEdit ? undefined : <Badge tone="slate">{t('vip_levels.read_only')}</Badge>}
       />
-      <section className="card overflow-hidden" aria-busy={levels.isFetching}>
-        {levels.isPending ? (
-          <TableSkeleton columns={8} rows={11} />
-        ) : levels.isError ? (
-          <ErrorState message={errorMessage(levels.error)} onRetry={() => void levels.refetch()} />
-        ) : levels.data.length === 0 ? (
-          <EmptyState title={t('vip_levels.empty')} />
-        ) : (
+      <QuerySection query={levels} skeleton={{ columns: 8, rows: 11 }} empty={{ title: t('vip_levels.empty') }}>
+        {(list) => (
           <>
-            <LevelsTable levels={levels.data} onEdit={canEdit ? setEditing : undefined} />
-            <LevelsCards levels={levels.data} onEdit={canEdit ? setEditing : undefined} />
+            <LevelsTable levels={list} onEdit={canEdit ? setEditing : undefined} />
+            <LevelsCards levels={list} onEdit={canEdit ? setEditing : undefined} />
           </>
         )}
-      </section>
+      </QuerySection>
       <p className="mt-3 text-xs text-slate-500">{t('vip_levels.rules')}</p>
       {editing && <VipLevelDialog level={editing} onClose={() => setEditing(null)} />}
     </>

@@ -2,10 +2,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { Badge, EmptyState, ErrorState, PageHeader, TableSkeleton } from '../../../components/feedback';
-import { CheckIcon, CloseIcon, RefreshIcon } from '../../../components/icons';
+import { Badge, PageHeader } from '../../../components/feedback';
+import { RefreshButton } from '../../../components/filter-bar';
+import { PagedSection } from '../../../components/query-section';
+import { CheckIcon, CloseIcon } from '../../../components/icons';
 import { WITHDRAWAL_STATUS_LIST, WithdrawalStatusBadge } from '../../../components/money-status';
-import { Pagination } from '../../../components/pagination';
 import { toast } from '../../../components/toaster';
 import { errorMessage, isApiError } from '../../../lib/api-client';
 import { formatDateTime, formatMoney, formatNumber } from '../../../lib/format';
@@ -43,19 +44,7 @@ export function WithdrawalsPage() {
       <PageHeader
         title={t('withdrawals.title')}
         subtitle={t('withdrawals.subtitle')}
-        actions={
-          <button
-            type="button"
-            className="btn-secondary"
-            onClick={refresh}
-            disabled={withdrawals.isFetching}
-            aria-label={t('common.refresh')}
-            title={t('common.refresh')}
-          >
-            <RefreshIcon width={16} height={16} className={withdrawals.isFetching ? 'animate-spin' : ''} />
-            <span className="hidden sm:inline">{t('common.refresh')}</span>
-          </button>
-        }
+        actions={<RefreshButton busy={withdrawals.isFetching} onRefresh={refresh} />}
       />
 
       <div
@@ -95,32 +84,23 @@ export function WithdrawalsPage() {
         })}
       </div>
 
-      <section className="card overflow-hidden" aria-busy={withdrawals.isFetching}>
-        {withdrawals.isPending ? (
-          <TableSkeleton columns={8} />
-        ) : withdrawals.isError ? (
-          <ErrorState message={errorMessage(withdrawals.error)} onRetry={() => void withdrawals.refetch()} />
-        ) : withdrawals.data.list.length === 0 ? (
-          <EmptyState
-            title={tab === 'pending_review' ? t('withdrawals.empty_pending') : t('withdrawals.empty')}
-            hint={tab === 'pending_review' ? t('withdrawals.empty_pending_hint') : undefined}
-          />
-        ) : (
+      <PagedSection
+        query={withdrawals}
+        skeleton={{ columns: 8 }}
+        empty={{
+          title: tab === 'pending_review' ? t('withdrawals.empty_pending') : t('withdrawals.empty'),
+          hint: tab === 'pending_review' ? t('withdrawals.empty_pending_hint') : undefined,
+        }}
+        pageSize={WITHDRAWALS_PAGE_SIZE}
+        onPageChange={(page) => update({ page })}
+      >
+        {(rows) => (
           <>
-            <div className={`transition-opacity ${withdrawals.isPlaceholderData ? 'opacity-60' : ''}`}>
-              <WithdrawalsTable rows={withdrawals.data.list} onReview={(row, decision) => setReviewing({ row, decision })} />
-              <WithdrawalsCards rows={withdrawals.data.list} onReview={(row, decision) => setReviewing({ row, decision })} />
-            </div>
-            <Pagination
-              page={withdrawals.data.page}
-              pageSize={withdrawals.data.page_size || WITHDRAWALS_PAGE_SIZE}
-              total={withdrawals.data.total}
-              busy={withdrawals.isFetching}
-              onPageChange={(page) => update({ page })}
-            />
+            <WithdrawalsTable rows={rows} onReview={(row, decision) => setReviewing({ row, decision })} />
+            <WithdrawalsCards rows={rows} onReview={(row, decision) => setReviewing({ row, decision })} />
           </>
         )}
-      </section>
+      </PagedSection>
 
       {reviewing && <ReviewDialog row={reviewing.row} decision={reviewing.decision} onClose={() => setReviewing(null)} />}
     </>
