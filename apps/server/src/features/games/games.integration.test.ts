@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nowIso } from '../../db/database.ts';
 import { bearer, createTestApp, json, registerMember, type TestApp } from '../../test/test-app.ts';
 import { LAUNCHES_PER_MINUTE } from './day7.service.ts';
-import { seedGameCatalogue } from './games.seed.ts';
+import { SPORTS_GAMES, seedGameCatalogue } from './games.seed.ts';
 
 /** The catalogue, favourites and the day7 hand-off, on SQLite and PostgreSQL. */
 
@@ -170,7 +170,7 @@ describe('providers, rows and detail', () => {
     const providers = json(response).data;
     expect(providers).toEqual(
       expect.arrayContaining([
-        expect.objectContaining({ plat_type: 'house', game_count: HOUSE_GAME_CODES.length }),
+        expect.objectContaining({ plat_type: 'house', game_count: HOUSE_GAME_CODES.length + SPORTS_GAMES.length }),
         expect.objectContaining({ plat_type: 'sandbox', name: 'Sandbox Studio', game_count: 3 }),
       ]),
     );

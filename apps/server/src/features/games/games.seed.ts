@@ -7,8 +7,8 @@ import { nowIso } from '../../db/database.ts';
 import { SANDBOX_RTP_BP, SANDBOX_STAKES, type SandboxGameCode } from '../sandbox-provider/sandbox-games.ts';
 
 /**
- * The catalogue every installation starts with: our provably-fair house games and the built-in
- * sandbox aggregator's games. Seeding inserts missing rows only, so an operator's later edits
+ * The catalogue every installation starts with: our provably-fair house games, the sportsbook's
+ * two entries and the built-in sandbox aggregator's games. Seeding inserts missing rows only, so an operator's later edits
  * (names, flags, order, enabling) survive every restart.
  */
 
@@ -171,6 +171,49 @@ const SANDBOX_GAMES: Record<SandboxGameCode, Omit<SeedGame, 'code' | 'math'> & {
   },
 };
 
+/**
+ * The sportsbook's two doors in the lobby (category sports, provider house): the book and its
+ * virtual league. They open the sportsbook's pages, not a game; the declared RTP is what the
+ * book's default 6% margin returns (1 / 1.06), the limits are the book's default stake limits.
+ */
+const SPORTS_MATH: GameMath = { rtpBp: 9433, volatility: 'medium', minBetCentavos: 100, maxBetCentavos: 500_000 };
+export const SPORTS_GAMES: readonly SeedGame[] = [
+  {
+    code: 'sportsbook',
+    category: 'sports',
+    names: {
+      pt: 'Aurora Esportes',
+      en: 'Aurora Sports',
+      zh: '极光体育',
+      vi: 'Aurora Thể Thao',
+      id: 'Aurora Olahraga',
+      ms: 'Aurora Sukan',
+      th: 'ออโรร่า สปอร์ต',
+      tr: 'Aurora Spor',
+    },
+    tags: ['originals', 'new', 'hot'],
+    popular: true,
+    math: SPORTS_MATH,
+  },
+  {
+    code: 'virtual-football',
+    category: 'sports',
+    names: {
+      pt: 'Futebol Virtual',
+      en: 'Virtual Football',
+      zh: '虚拟足球',
+      vi: 'Bóng Đá Ảo',
+      id: 'Sepak Bola Virtual',
+      ms: 'Bola Sepak Maya',
+      th: 'ฟุตบอลเสมือน',
+      tr: 'Sanal Futbol',
+    },
+    tags: ['originals', 'provably-fair', 'new'],
+    promotion: true,
+    math: SPORTS_MATH,
+  },
+];
+
 function houseSeed(): SeedGame[] {
   return HOUSE_GAME_CODES.map((code) => ({ code, ...HOUSE_GAMES[code], math: houseMath(code) }));
 }
@@ -319,5 +362,6 @@ export async function seedGameCatalogue(db: Database): Promise<void> {
   });
   await insertMissingGames(db, houseId, houseSeed(), 10);
   await syncHouseRtp(db, houseId);
+  await insertMissingGames(db, houseId, [...SPORTS_GAMES], 100);
   await insertMissingGames(db, sandboxId, sandboxSeed(), 200);
 }

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { competitionResponse, fixtureDetail, sportsHomeResponse } from '@casino/shared/schemas/sports';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/database.ts';
@@ -522,6 +523,26 @@ describe('sportsbook catalogue, calendar, pricing and read API', () => {
       .execute();
     detail = await read();
     expect(detail).toMatchObject({ events: goals, server_seed: 'a'.repeat(64), status: 'finished', ends_at: finishedAt });
+  });
+
+  it('opens the sportsbook from the lobby: two house games in category sports, with drawn artwork', async () => {
+    const list = json(await t.app.inject({ method: 'GET', url: '/api/games/listsv2?category=sports&page_size=100' })).data.list as {
+      code: string;
+      category: string;
+      plat_type: string;
+      thumbnail: string;
+      name: string;
+    }[];
+    const codes = list.map((g) => g.code);
+    expect(codes).toEqual(expect.arrayContaining(['sportsbook', 'virtual-football']));
+    for (const game of list.filter((g) => g.code === 'sportsbook' || g.code === 'virtual-football')) {
+      expect(game).toMatchObject({ category: 'sports', plat_type: 'house', thumbnail: `/static/games/${game.code}.svg` });
+      const svg = readFileSync(new URL(`../../../assets/games/${game.code}.svg`, import.meta.url), 'utf8');
+      expect(svg.length).toBeLessThan(8 * 1024);
+      expect(svg.startsWith('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 300 400"')).toBe(true);
+      expect(svg.replace('http://www.w3.org/2000/svg', '')).not.toMatch(/https?:|<image|<text/);
+    }
+    expect(list.find((g) => g.code === 'sportsbook')!.name).toBe('Aurora Esportes');
   });
 
   it('lists the read paths in the OpenAPI document', async () => {
