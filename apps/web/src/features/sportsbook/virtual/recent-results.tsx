@@ -5,19 +5,15 @@ import { TeamCrest } from '../components/team-crest.tsx';
 import { useFixtureDetail } from './virtual.api.ts';
 
 /**
- * Final scores of the last rounds. Each row opens the match in the live view; "Verificar" reads
- * its detail (seed and goals) and checks it in the browser, so any player can audit any result.
+ * Final scores of the last round. Each row opens the match in the live view, and each is checked
+ * in the browser as soon as it is listed: its detail (revealed seed and goals) is read once and
+ * recomputed, so every result carries its own "Verificado ✓".
  */
 export function RecentResults({
   fixtures,
-  checked,
-  onCheck,
   onSelect,
 }: {
   fixtures: readonly FixtureSummary[];
-  /** The results the player asked to verify (their ids). */
-  checked: ReadonlySet<number>;
-  onCheck: (id: number) => void;
   onSelect: (fixture: FixtureSummary) => void;
 }) {
   const { t } = useSportsTranslation();
@@ -35,13 +31,7 @@ export function RecentResults({
             <ResultLine team={fixture.away} goals={fixture.away_score} cancelled={fixture.status === 'cancelled'} />
           </button>
           <span className="flex w-28 shrink-0 justify-end text-xs">
-            {checked.has(fixture.id) ? (
-              <ResultCheck id={fixture.id} t={t} />
-            ) : (
-              <button type="button" onClick={() => onCheck(fixture.id)} className="h-8 font-semibold text-gold hover:underline">
-                {t('virtual.fair.verify')}
-              </button>
-            )}
+            <ResultCheck id={fixture.id} t={t} />
           </span>
         </li>
       ))}

@@ -1,7 +1,6 @@
 import type { FixtureSummary, VirtualLeague } from '@casino/shared/schemas/sports';
 import { ShieldCheck, Timer, Trophy } from 'lucide-react';
 import { type ReactNode, useCallback, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { Card } from '../../../components/card.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
@@ -21,6 +20,8 @@ await loadSportsNamespace();
 
 /** The query parameter naming the match the player chose to watch (a shareable address). */
 const MATCH_PARAM = 'match';
+/** The fixed site header's height: a live view whose top is under it is not in sight. */
+const HEADER_PX = 64;
 
 /**
  * /sports/virtual: the always-on virtual football league. The round taking bets (with a countdown
@@ -41,14 +42,15 @@ export function VirtualPage() {
 function LeagueView({ league, serverNowMs, t }: { league: VirtualLeague; serverNowMs: number; t: SportsT }) {
   const phase = roundPhase(league.kickoff_at, league.ends_at, serverNowMs);
   const [watched, watch] = useWatchedMatch(league, phase);
-  const [checked, setChecked] = useState<ReadonlySet<number>>(new Set());
   const liveView = useRef<HTMLDivElement>(null);
   const reducedMotion = useReducedMotion();
   const select = (fixture: FixtureSummary) => {
     watch(fixture.id);
-    // The live view sits below the round's list: bring it up when it is not already in sight.
+    // The live view sits below the round's list and above the results: bring its top into sight
+    // (below the fixed header) unless it is already there.
     const view = liveView.current;
-    if (view && view.getBoundingClientRect().top > window.innerHeight * 0.5) {
+    const top = view?.getBoundingClientRect().top ?? 0;
+    if (view && (top < HEADER_PX || top > window.innerHeight * 0.5)) {
       view.scrollIntoView({ behavior: reducedMotion ? 'auto' : 'smooth', block: 'start' });
     }
   };
@@ -70,7 +72,7 @@ function LeagueView({ league, serverNowMs, t }: { league: VirtualLeague; serverN
           <p className="text-sm text-muted">{t('virtual.preparing')}</p>
         )}
       </Panel>
-      <div ref={liveView} className="scroll-mt-4">
+      <div ref={liveView} className="scroll-mt-20">
         {watched ? (
           <LiveMatch key={watched.id} summary={watched} serverNowMs={serverNowMs} />
         ) : (
@@ -92,12 +94,7 @@ function LeagueView({ league, serverNowMs, t }: { league: VirtualLeague; serverN
         ) : null}
         {league.results.length > 0 ? (
           <Panel title={t('virtual.recent_results')}>
-            <RecentResults
-              fixtures={league.results}
-              checked={checked}
-              onCheck={(id) => setChecked((ids) => new Set(ids).add(id))}
-              onSelect={select}
-            />
+            <RecentResults fixtures={league.results} onSelect={select} />
           </Panel>
         ) : null}
       </div>
@@ -107,25 +104,29 @@ function LeagueView({ league, serverNowMs, t }: { league: VirtualLeague; serverN
 }
 
 /**
- * The watched match: the player's pick (kept in the address, so it survives a reload and can be
- * shared) or the match the view follows on its own (see chooseWatched).
+ * The watched match: the player's pick or the match the view follows on its own (see
+ * chooseWatched). The pick is also written into the address (?match=), so a reload or a shared
+ * link opens the same match; it is written with history.replaceState rather than a router
+ * navigation, because every navigation scrolls the page to the top and refreshes the member.
  */
 function useWatchedMatch(league: VirtualLeague, phase: RoundPhase): [FixtureSummary | null, (id: number) => void] {
-  const [params, setParams] = useSearchParams();
+  const [picked, setPicked] = useState<number | null>(() => matchFromAddress(window.location.search));
   const following = useRef<number | null>(null);
-  const raw = Number(params.get(MATCH_PARAM));
-  const picked = Number.isSafeInteger(raw) && raw > 0 ? raw : null;
   const watched = chooseWatched(league, phase, picked, following.current);
   if (watched && watched.id !== picked) following.current = watched.id;
-  const watch = useCallback(
-    (id: number) =>
-      setParams((current) => new URLSearchParams({ ...Object.fromEntries(current), [MATCH_PARAM]: String(id) }), {
-        replace: true,
-        preventScrollReset: true,
-      }),
-    [setParams],
-  );
+  const watch = useCallback((id: number) => {
+    setPicked(id);
+    const url = new URL(window.location.href);
+    url.searchParams.set(MATCH_PARAM, String(id));
+    window.history.replaceState(window.history.state, '', url);
+  }, []);
   return [watched, watch];
+}
+
+/** The match id in ?match=, or null when absent or not a fixture id. */
+function matchFromAddress(search: string): number | null {
+  const raw = Number(new URLSearchParams(search).get(MATCH_PARAM));
+  return Number.isSafeInteger(raw) && raw > 0 ? raw : null;
 }
 
 /**
