@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Database, Dialect } from '../../../db/database.ts';
 
 /**
@@ -131,28 +132,57 @@ export async function setLegResult(trx: Database, legId: number, result: string)
   await trx.updateTable('sport_bet_legs').set({ result }).where('id', '=', legId).execute();
 }
 
+export interface BetMoveRow {
+  id: number;
+  status: string;
+  paidCentavos: number;
+  settledAt: string | null;
+}
+
 /**
- * Moves a bet to its new state only if nobody moved it since it was read (same settlement version,
- * not cashed out): two settlers of one bet cannot both pass. Answers whether this one did.
+ * Writes the new states of a page of bets, one statement per (new status, settlement version
+ * read): each bet only if nobody moved it since it was read (that version, not cashed out), its
+ * version + 1. Answers how many were written, so a caller that lost a race can tell.
  */
-export async function moveBet(
+export async function moveBets(
   trx: Database,
-  bet: { id: number; settlementVersion: number },
-  next: { status: string; paidCentavos: number; settledAt: string | null },
-): Promise<boolean> {
-  const result = await trx
-    .updateTable('sport_bets')
-    .set({
-      status: next.status,
-      paid_centavos: next.paidCentavos,
-      settlement_version: bet.settlementVersion + 1,
-      settled_at: next.settledAt,
-    })
-    .where('id', '=', bet.id)
-    .where('settlement_version', '=', bet.settlementVersion)
-    .where('status', '<>', 'cashed_out')
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  moves: readonly BetMoveRow[],
+  read: readonly Pick<BetRow, 'id' | 'settlement_version'>[],
+): Promise<number> {
+  const versionOf = new Map(read.map((b) => [b.id, b.settlement_version]));
+  const groups = new Map<string, BetMoveRow[]>();
+  for (const move of moves) {
+    const key = `${move.status}|${move.settledAt ?? ''}|${versionOf.get(move.id)}`;
+    const group = groups.get(key);
+    if (group) group.push(move);
+    else groups.set(key, [move]);
+  }
+  let written = 0;
+  for (const group of groups.values()) {
+    const first = group[0]!;
+    const paid = sql<number>`case id ${sql.join(
+      group.map((m) => sql`when ${m.id} then cast(${m.paidCentavos} as bigint)`),
+      sql` `,
+    )} else paid_centavos end`;
+    const result = await trx
+      .updateTable('sport_bets')
+      .set((eb) => ({
+        status: first.status,
+        paid_centavos: paid,
+        settlement_version: eb('settlement_version', '+', 1),
+        settled_at: first.settledAt,
+      }))
+      .where(
+        'id',
+        'in',
+        group.map((m) => m.id),
+      )
+      .where('settlement_version', '=', versionOf.get(first.id) ?? -1)
+      .where('status', '<>', 'cashed_out')
+      .executeTakeFirst();
+    written += Number(result.numUpdatedRows);
+  }
+  return written;
 }
 
 /** The member's cash balance with its row locked (a no-op update), so a correction takes exactly what is there. */

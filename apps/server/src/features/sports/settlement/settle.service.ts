@@ -250,15 +250,18 @@ async function settleBetsOnMarkets(ctx: SettleContext, marketIds: number[]): Pro
 }
 
 /**
- * One page of bets in one transaction: the bets are locked in id order, then settled member by
- * member (ascending), so every page takes member accounts in the same order and two pages never
- * wait on each other in a circle.
+ * One page of bets in one transaction: the bets are locked in id order, their money moved member
+ * by member (ascending, so every page takes member accounts in the same order and two pages never
+ * wait on each other in a circle), then their new states written in a few statements, then each
+ * member's valid stakes and wins counted once for the page.
  */
 async function settleBetPage(ctx: SettleContext, trx: Database, betIds: number[]) {
   const bets = (await repo.lockBets(trx, ctx.dialect, betIds)).filter((b) => b.status !== 'cashed_out');
-  const legs = await repo.legsOfBets(
-    trx,
-    bets.map((b) => b.id),
+  const legsByBet = groupByBet(
+    await repo.legsOfBets(
+      trx,
+      bets.map((b) => b.id),
+    ),
   );
   const page = {
     betsSeen: bets.length,
@@ -268,22 +271,32 @@ async function settleBetPage(ctx: SettleContext, trx: Database, betIds: number[]
     shortfallCentavos: 0,
     membersPaid: new Set<number>(),
   };
-  const ordered = [...bets].sort((a, b) => a.member_id - b.member_id || a.id - b.id);
-  for (const bet of ordered) {
-    const own = legs.filter((l) => l.bet_id === bet.id);
-    for (const leg of own) {
+  const moves: repo.BetMoveRow[] = [];
+  const figures = new Map<number, MemberFigures>();
+  const now = nowIso();
+  for (const bet of [...bets].sort((a, b) => a.member_id - b.member_id || a.id - b.id)) {
+    const legs = legsByBet.get(bet.id) ?? [];
+    for (const leg of legs) {
       const result = legResultOf(leg.selection_result);
       if (leg.result !== result) await repo.setLegResult(trx, leg.id, result);
     }
     const move = planBetMove(
       { status: bet.status, stakeCentavos: bet.stake_centavos, paidCentavos: bet.paid_centavos },
-      own.map((l) => ({ odds: l.odds, result: legResultOf(l.selection_result) })),
+      legs.map((l) => ({ odds: l.odds, result: legResultOf(l.selection_result) })),
     );
     if (!move) continue;
-    const moved = await applyMove(trx, bet, move);
+    const moved = await moveMoney(trx, bet, move);
+    moves.push({
+      id: bet.id,
+      status: move.status,
+      paidCentavos: bet.paid_centavos + moved.amountCentavos,
+      settledAt: move.status === 'open' ? null : now,
+    });
+    addFigures(figures, bet, move, moved.amountCentavos);
     page.betsMoved++;
     if (moved.amountCentavos > 0) page.paidCentavos += moved.amountCentavos;
     if (moved.amountCentavos < 0) page.takenBackCentavos -= moved.amountCentavos;
+    if (moved.amountCentavos !== 0) page.membersPaid.add(bet.member_id);
     page.shortfallCentavos += moved.shortfallCentavos;
     if (moved.shortfallCentavos > 0) {
       ctx.log.warn(
@@ -291,18 +304,31 @@ async function settleBetPage(ctx: SettleContext, trx: Database, betIds: number[]
         'sportsbook: a correction found the cash short',
       );
     }
-    if (moved.amountCentavos !== 0) page.membersPaid.add(bet.member_id);
   }
+  // Conditional on every bet still being where it was read (not cashed out, same version): the
+  // bets were read under their row locks (PostgreSQL) or by the only writer (SQLite), so a miss
+  // means a lock is missing somewhere, and the whole page rolls back rather than pay twice.
+  const written = await repo.moveBets(trx, moves, bets);
+  if (written !== moves.length) throw new SettlementConflict(`${moves.length - written} of ${moves.length} bets`);
+  for (const [memberId, member] of figures) await countFigures(trx, memberId, member);
   return page;
 }
 
+function groupByBet<T extends { bet_id: number }>(legs: T[]): Map<number, T[]> {
+  const byBet = new Map<number, T[]>();
+  for (const leg of legs) {
+    const list = byBet.get(leg.bet_id);
+    if (list) list.push(leg);
+    else byBet.set(leg.bet_id, [leg]);
+  }
+  return byBet;
+}
+
 /**
- * Applies one bet's move: the conditional state change first (a concurrent settler that got there
- * first makes this one stop), then the money difference under the key of the new settlement
- * version, then the valid stake and the day's win figure.
+ * Moves one bet's money difference under the key of its next settlement version. A correction
+ * that takes money back takes at most the member's cash (locked first): the rest is the shortfall.
  */
-async function applyMove(trx: Database, bet: repo.BetRow, move: BetMove): Promise<{ amountCentavos: number; shortfallCentavos: number }> {
-  const version = bet.settlement_version + 1;
+async function moveMoney(trx: Database, bet: repo.BetRow, move: BetMove): Promise<{ amountCentavos: number; shortfallCentavos: number }> {
   let amount = move.deltaCentavos;
   let shortfall = 0;
   if (amount < 0) {
@@ -310,49 +336,60 @@ async function applyMove(trx: Database, bet: repo.BetRow, move: BetMove): Promis
     shortfall = Math.max(0, -amount - available);
     amount += shortfall;
   }
-  const now = nowIso();
-  const paid = bet.paid_centavos + amount;
-  const moved = await repo.moveBet(
-    trx,
-    { id: bet.id, settlementVersion: bet.settlement_version },
-    { status: move.status, paidCentavos: paid, settledAt: move.status === 'open' ? null : now },
-  );
-  // The bet was read under its row lock (PostgreSQL) or by the only writer (SQLite): losing this
-  // race means a lock is missing somewhere, and paying anyway could pay twice.
-  if (!moved) throw new SettlementConflict(bet.bet_no);
-  if (amount !== 0) {
-    await postTransfer(trx, {
-      key: `sportbet:${bet.bet_no}:settle:${version}`,
-      code: transferCode(bet.status, move),
-      lines:
-        amount > 0
-          ? [
-              { account: house(SPORTSBOOK_HOUSE), amountCentavos: -amount },
-              { account: cash(bet.member_id), amountCentavos: amount },
-            ]
-          : [
-              { account: cash(bet.member_id), amountCentavos: amount },
-              { account: house(SPORTSBOOK_HOUSE), amountCentavos: -amount },
-            ],
-      meta: {
-        bet_no: bet.bet_no,
-        from: bet.status,
-        to: move.status,
-        target_paid: move.targetPaidCentavos,
-        ...(shortfall > 0 ? { shortfall_centavos: shortfall } : {}),
-      },
-    });
-  }
-  if (move.countsStake) await countValidStake(trx, bet.member_id, SPORTS_CATEGORY, bet.stake_centavos);
-  const winDelta = winFigure(move.status, paid) - winFigure(bet.status, bet.paid_centavos);
-  if (winDelta !== 0) await recordPlay(trx, bet.member_id, SPORTS_CATEGORY, { winCentavos: winDelta });
+  if (amount === 0) return { amountCentavos: 0, shortfallCentavos: shortfall };
+  const toMember = [
+    { account: house(SPORTSBOOK_HOUSE), amountCentavos: -amount },
+    { account: cash(bet.member_id), amountCentavos: amount },
+  ];
+  await postTransfer(trx, {
+    key: `sportbet:${bet.bet_no}:settle:${bet.settlement_version + 1}`,
+    code: transferCode(bet.status, move),
+    lines: amount > 0 ? toMember : toMember.reverse(),
+    meta: {
+      bet_no: bet.bet_no,
+      from: bet.status,
+      to: move.status,
+      target_paid: move.targetPaidCentavos,
+      ...(shortfall > 0 ? { shortfall_centavos: shortfall } : {}),
+    },
+  });
   return { amountCentavos: amount, shortfallCentavos: shortfall };
+}
+
+/** A member's valid stakes (and how many bets) and change of wins in one page. */
+interface MemberFigures {
+  stakeCentavos: number;
+  bets: number;
+  winCentavos: number;
+}
+
+function addFigures(figures: Map<number, MemberFigures>, bet: repo.BetRow, move: BetMove, amountCentavos: number): void {
+  const member = figures.get(bet.member_id) ?? { stakeCentavos: 0, bets: 0, winCentavos: 0 };
+  if (move.countsStake) {
+    member.stakeCentavos += bet.stake_centavos;
+    member.bets++;
+  }
+  member.winCentavos += winFigure(move.status, bet.paid_centavos + amountCentavos) - winFigure(bet.status, bet.paid_centavos);
+  figures.set(bet.member_id, member);
+}
+
+/**
+ * Counts a member's page at once: the valid stakes (lifetime totals, wagering requirement, the
+ * day's figures; the sum gives what counting them one by one gives) and the wins. countValidStake
+ * counts one round per call, so the other bets of the page are added as rounds with the wins.
+ */
+async function countFigures(trx: Database, memberId: number, figures: MemberFigures): Promise<void> {
+  if (figures.stakeCentavos > 0) await countValidStake(trx, memberId, SPORTS_CATEGORY, figures.stakeCentavos);
+  const extraRounds = Math.max(0, figures.bets - 1);
+  if (figures.winCentavos !== 0 || extraRounds > 0) {
+    await recordPlay(trx, memberId, SPORTS_CATEGORY, { winCentavos: figures.winCentavos, rounds: extraRounds });
+  }
 }
 
 /** Two settlers met on one bet although it was locked: the page is retried from a fresh read. */
 class SettlementConflict extends Error {
-  constructor(betNo: string) {
-    super(`sport bet ${betNo} moved under its lock`);
+  constructor(what: string) {
+    super(`sport bets moved under their locks: ${what}`);
   }
 }
 
