@@ -228,7 +228,7 @@ function MoveArrow({ move }: { move: PriceMove | undefined }) {
   const Icon = move === 'up' ? ArrowUp : ArrowDown;
   return (
     <span
-      className={`pointer-events-none absolute top-0.5 right-0.5 rounded-full p-0.5 ${move === 'up' ? 'bg-money/20 text-money' : 'bg-danger/20 text-danger'}`}
+      className={`pointer-events-none absolute right-0.5 bottom-0.5 rounded-full p-0.5 ${move === 'up' ? 'bg-money/20 text-money' : 'bg-danger/20 text-danger'}`}
       data-move={move}
     >
       <Icon size={10} strokeWidth={3} aria-hidden="true" />

@@ -40,51 +40,53 @@ export function LiveMatch({ summary, serverNowMs }: LiveMatchProps) {
   const main = fixture.main_market?.selections;
   const homeShare = homeShareFromOdds(main?.find((s) => s.code === 'home')?.odds, main?.find((s) => s.code === 'away')?.odds);
   return (
+    // One grid: on a phone everything in reading order; on a wide page the pitch on the left,
+    // the goals and the match's fairness commitment beside it, the markets across the foot.
     <Card
-      className="flex flex-col gap-3 !p-3 md:!p-4"
+      className="grid gap-3 !p-3 md:!p-4 @2xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] @2xl:grid-rows-[auto_1fr]"
       data-testid="virtual-live-match"
       data-fixture-id={fixture.id}
       data-status={fixture.status}
     >
-      <div className="grid gap-3 @2xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-        <div className="flex min-w-0 flex-col gap-3">
-          <Scoreboard
-            fixture={fixture}
-            minute={minute}
-            msToKickoff={msUntil(fixture.starts_at, serverNowMs)}
-            flash={flash}
-            reducedMotion={reducedMotion}
-          />
-          <MatchPitch
-            fixtureId={fixture.id}
-            status={fixture.status}
-            home={fixture.home}
-            away={fixture.away}
-            serverNowMs={serverNowMs}
-            homeShare={homeShare}
-            flash={flash}
-            reducedMotion={reducedMotion}
-          />
-        </div>
-        <div className="flex min-w-0 flex-col gap-3">
-          {detail.data ? (
-            <>
-              <GoalTicker fixture={detail.data} t={t} />
-              {detail.data.status === 'finished' || detail.data.status === 'cancelled' ? <FullTime fixture={detail.data} t={t} /> : null}
-            </>
-          ) : null}
-        </div>
+      <div className="flex min-w-0 flex-col gap-3 @2xl:row-span-2">
+        <Scoreboard
+          fixture={fixture}
+          minute={minute}
+          msToKickoff={msUntil(fixture.starts_at, serverNowMs)}
+          flash={flash}
+          reducedMotion={reducedMotion}
+        />
+        <MatchPitch
+          fixtureId={fixture.id}
+          status={fixture.status}
+          home={fixture.home}
+          away={fixture.away}
+          serverNowMs={serverNowMs}
+          homeShare={homeShare}
+          flash={flash}
+          reducedMotion={reducedMotion}
+        />
       </div>
       {detail.data ? (
         <>
-          <h3 className="mt-1 text-sm font-bold text-white">{t('virtual.markets')}</h3>
-          <LiveMarkets fixture={detail.data} />
-          <MatchFairness fixture={detail.data} />
+          <div className="flex min-w-0 flex-col gap-3">
+            <GoalTicker fixture={detail.data} t={t} />
+            {detail.data.status === 'finished' || detail.data.status === 'cancelled' ? <FullTime fixture={detail.data} t={t} /> : null}
+          </div>
+          <div className="order-last min-w-0 @2xl:order-none">
+            <MatchFairness fixture={detail.data} />
+          </div>
+          <div className="flex min-w-0 flex-col gap-2 @2xl:col-span-2">
+            <h3 className="mt-1 text-sm font-bold text-white">{t('virtual.markets')}</h3>
+            <LiveMarkets fixture={detail.data} />
+          </div>
         </>
       ) : detail.isError ? (
-        <LoadError error={detail.error} onRetry={() => void detail.refetch()} />
+        <div className="@2xl:col-span-2">
+          <LoadError error={detail.error} onRetry={() => void detail.refetch()} />
+        </div>
       ) : (
-        <div className="h-40 animate-pulse rounded-xl bg-surface-2/60" />
+        <div className="h-40 animate-pulse rounded-xl bg-surface-2/60 @2xl:col-span-2" />
       )}
     </Card>
   );
@@ -108,7 +110,7 @@ function GoalTicker({ fixture, t }: { fixture: FixtureDetail; t: SportsT }) {
         <Goal size={14} aria-hidden="true" />
         {t('fixture.goals')}
       </h3>
-      <ol className="flex h-[4.5rem] @2xl:h-44 flex-col gap-1 overflow-y-auto pr-1 text-sm" aria-live="polite" data-testid="virtual-goals">
+      <ol className="flex h-[4.5rem] @2xl:h-28 flex-col gap-1 overflow-y-auto pr-1 text-sm" aria-live="polite" data-testid="virtual-goals">
         {goals.length === 0 ? (
           <li className="text-muted">{fixture.status === 'scheduled' ? t('virtual.goals_after_kickoff') : t('virtual.no_goals_yet')}</li>
         ) : (
