@@ -153,6 +153,23 @@ describe('permissions', () => {
   });
 });
 
+describe('API document', () => {
+  it('lists every back-office sportsbook endpoint with its methods', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    const paths = (response.json() as { paths: Record<string, Record<string, unknown>> }).paths;
+    const methods = (path: string) => Object.keys(paths[path] ?? {}).sort();
+    expect(methods(API.admin.sportsFixtures)).toEqual(['get']);
+    expect(methods('/api/admin/sports/fixtures/{id}')).toEqual(['get']);
+    expect(methods('/api/admin/sports/fixtures/{id}/result')).toEqual(['post']);
+    expect(methods('/api/admin/sports/markets/{id}')).toEqual(['patch']);
+    expect(methods(API.admin.sportsCompetitions)).toEqual(['get']);
+    expect(methods('/api/admin/sports/competitions/{id}')).toEqual(['patch']);
+    expect(methods(API.admin.sportsSettings)).toEqual(['get', 'put']);
+    expect(methods(API.admin.sportsLiability)).toEqual(['get']);
+    expect(methods(API.admin.sportsReport)).toEqual(['get']);
+  });
+});
+
 describe('fixtures and results', () => {
   it('shows a fixture with its open bets, stakes and the liability of every selection', async () => {
     const [a, b] = await Promise.all([bettor('100.00'), bettor('100.00')]);
@@ -237,6 +254,38 @@ describe('fixtures and results', () => {
       expect(refused.status, bad).toBe(422);
     }
     expect((await call('GET', API.admin.sportsFixture(999_999_999))).body.error_code).toBe('SPORTS_FIXTURE_NOT_FOUND');
+  });
+
+  it("lists a competition's fixtures in a trader's order: live, then scheduled soonest first, then the rest newest first", async () => {
+    const hours = (h: number) => new Date(Date.now() + h * 3_600_000).toISOString();
+    const specs = [
+      { status: 'finished' as const, startsAt: hours(-30) },
+      { status: 'scheduled' as const, startsAt: hours(5) },
+      { status: 'live' as const, startsAt: hours(-1) },
+      { status: 'cancelled' as const, startsAt: hours(-2) },
+      { status: 'scheduled' as const, startsAt: hours(2) },
+    ];
+    const fixtures: TestFixture[] = [];
+    for (const spec of specs) fixtures.push(await createFixture(t.ctx.db, spec));
+    const competitionId = Number(
+      (await t.ctx.db.selectFrom('fixtures').select('competition_id').where('id', '=', fixtures[0]!.id).executeTakeFirstOrThrow())
+        .competition_id,
+    );
+    await t.ctx.db
+      .updateTable('fixtures')
+      .set({ competition_id: competitionId })
+      .where(
+        'id',
+        'in',
+        fixtures.map((f) => f.id),
+      )
+      .execute();
+    const list = await call('GET', `${API.admin.sportsFixtures}?competition_id=${competitionId}`);
+    expect(list.body.data.list.map((f: any) => f.status)).toEqual(['live', 'scheduled', 'scheduled', 'cancelled', 'finished']);
+    expect(list.body.data.list.map((f: any) => f.id)).toEqual([2, 4, 1, 3, 0].map((i) => fixtures[i]!.id));
+    const page = await call('GET', `${API.admin.sportsFixtures}?competition_id=${competitionId}&page=2&page_size=2`);
+    expect(page.body.data).toMatchObject({ total: 5, page: 2, page_size: 2 });
+    expect(page.body.data.list.map((f: any) => f.id)).toEqual([fixtures[1]!.id, fixtures[3]!.id]);
   });
 
   it('refuses bad results clearly: scores out of range, before kick-off, a virtual match, both a score and a cancellation', async () => {
@@ -428,6 +477,34 @@ describe('markets', () => {
       ['suspended', 'open'],
     ]);
     expect(JSON.parse(audit[0]!.after_json!)).toMatchObject({ fixture_id: fixture.id, type: '1x2', version: 2 });
+  });
+
+  it('five traders suspending one market at once: one new version, one audit row, every answer suspended', async () => {
+    const fixture = await createFixture(t.ctx.db);
+    const market = marketOf(fixture, '1x2');
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => call('PATCH', API.admin.sportsMarket(market.id), { status: 'suspended' })),
+    );
+    expect(answers.map((a) => [a.status, a.body.data?.status])).toEqual(Array.from({ length: 5 }, () => [200, 'suspended']));
+    const row = await t.ctx.db.selectFrom('markets').select(['status', 'version']).where('id', '=', market.id).executeTakeFirstOrThrow();
+    expect(row).toEqual({ status: 'suspended', version: 2 });
+    expect(await auditOf('sports.market_status', market.id)).toHaveLength(1);
+  });
+
+  it('the same result entered twice at once pays once and records one version', async () => {
+    const a = await bettor('30.00');
+    const fixture = await createFixture(t.ctx.db);
+    await place(a.token, 'single', '10.00', [[selectionOf(fixture, '1x2', 'home'), '2.10']]);
+    await kickOffPassed(fixture.id);
+    const answers = await Promise.all(
+      [1, 2].map(() => call('POST', API.admin.sportsFixtureResult(fixture.id), { home_score: 1, away_score: 0 })),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
+    expect(answers.map((answer) => answer.body.data.paid_out).sort()).toEqual(['0.00', '21.00']);
+    expect(await cashOf(t, a.id)).toBe(4_100);
+    const entries = await t.ctx.db.selectFrom('fixture_results').select('version').where('fixture_id', '=', fixture.id).execute();
+    expect(entries).toEqual([{ version: 1 }]);
+    expect(await auditOf('sports.result_enter', fixture.id)).toHaveLength(1);
   });
 
   it('never reopens a settled or void market, nor one of a finished fixture; refuses bad input', async () => {

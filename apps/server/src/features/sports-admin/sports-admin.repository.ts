@@ -214,6 +214,37 @@ export async function paymentsOfFixtureBets(db: Database, fixtureId: number) {
   return new Map(rows.map((row) => [Number(row.id), { status: row.status, paidCentavos: toInt(row.paid_centavos) }]));
 }
 
+/**
+ * Takes a fixture's row for the rest of the transaction (a write that changes nothing), so two
+ * traders' audits of one result entry queue instead of both writing.
+ */
+export async function lockFixtureRow(trx: Database, fixtureId: number) {
+  await trx
+    .updateTable('fixtures')
+    .set((eb) => ({ updated_at: eb.ref('updated_at') }))
+    .where('id', '=', fixtureId)
+    .execute();
+}
+
+/** Result entries operators made on a fixture, and the audit rows written for them. */
+export async function resultEntryAuditCounts(trx: Database, fixtureId: number, action: string) {
+  const [entries, audits] = await Promise.all([
+    trx
+      .selectFrom('fixture_results')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('fixture_id', '=', fixtureId)
+      .where('operator_id', 'is not', null)
+      .executeTakeFirstOrThrow(),
+    trx
+      .selectFrom('audit_log')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('action', '=', action)
+      .where('target_id', '=', String(fixtureId))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { entries: toInt(entries.n), audits: toInt(audits.n) };
+}
+
 // ---- markets ------------------------------------------------------------------------------------
 
 export async function findMarket(db: Database, id: number) {

@@ -48,6 +48,7 @@ export interface Actor {
 }
 
 const MINUTE_MS = 60_000;
+const RESULT_AUDIT_ACTION = 'sports.result_enter';
 
 // ---- fixtures -----------------------------------------------------------------------------------
 
@@ -245,11 +246,7 @@ export async function enterFixtureResult(
   const summary = await enterResult(ctx, fixtureId, input, actor.operatorId);
   const recorded = summary.version > before.result_version;
   if (recorded) {
-    await writeAudit(ctx.db, {
-      operatorId: actor.operatorId,
-      action: 'sports.result_enter',
-      targetType: 'fixture',
-      targetId: fixtureId,
+    await auditResultEntry(ctx, actor, fixtureId, {
       before: resultAuditView(before),
       after: {
         ...('cancelled' in input
@@ -261,7 +258,6 @@ export async function enterFixtureResult(
         taken_back: formatCentavos(summary.takenBackCentavos),
         shortfall: formatCentavos(summary.shortfallCentavos),
       },
-      ip: actor.ip,
     });
   }
   const fixture = await fixtureDetail(ctx, fixtureId, lang);
@@ -277,6 +273,26 @@ export async function enterFixtureResult(
     net_paid: formatCentavos(summary.paidCentavos - summary.takenBackCentavos),
     shortfall: formatCentavos(summary.shortfallCentavos),
   };
+}
+
+/**
+ * One audit row per result entry an operator made: two traders sending the same result at once
+ * both see a new version, but the entry (and so its audit row) exists once.
+ */
+async function auditResultEntry(ctx: AppContext, actor: Actor, fixtureId: number, change: { before: unknown; after: unknown }) {
+  await ctx.db.transaction().execute(async (trx) => {
+    await repo.lockFixtureRow(trx, fixtureId);
+    const counts = await repo.resultEntryAuditCounts(trx, fixtureId, RESULT_AUDIT_ACTION);
+    if (counts.audits >= counts.entries) return;
+    await writeAudit(trx, {
+      operatorId: actor.operatorId,
+      action: RESULT_AUDIT_ACTION,
+      targetType: 'fixture',
+      targetId: fixtureId,
+      ...change,
+      ip: actor.ip,
+    });
+  });
 }
 
 function resultAuditView(row: repo.FixtureRow) {
@@ -306,10 +322,9 @@ export async function setMarketStatus(
     throw new AppError('SPORTS_MARKET_CLOSED', { status: ['sports.market_fixture_over'] });
   }
   if (market.status !== status) {
-    await ctx.db.transaction().execute(async (trx) => {
+    const moved = await ctx.db.transaction().execute(async (trx) => {
       const version = await repo.setMarketStatus(trx, marketId, market.status, status, nowIso());
-      // Settled, or moved by the feed or another trader since it was read: the operator looks again.
-      if (version === undefined) throw new AppError('CONFLICT');
+      if (version === undefined) return false;
       await writeAudit(trx, {
         operatorId: actor.operatorId,
         action: 'sports.market_status',
@@ -325,10 +340,23 @@ export async function setMarketStatus(
         after: { fixture_id: Number(market.fixture_id), type: market.type, line: market.line, status, version },
         ip: actor.ip,
       });
+      return true;
     });
+    // Another trader (or the feed) moved it since it was read: fine if it is where this one wanted it.
+    if (!moved) await assertMarketIs(ctx, marketId, status);
   }
   const detail = await fixtureDetail(ctx, Number(market.fixture_id), lang);
   const view = detail.markets.find((m) => m.id === marketId);
   if (!view) throw new Error(`market ${marketId} vanished from its fixture`);
   return view;
+}
+
+/** After a lost race: the market is in the asked state (someone else put it there), or the operator looks again. */
+async function assertMarketIs(ctx: AppContext, marketId: number, status: string): Promise<void> {
+  const now = await repo.findMarket(ctx.db, marketId);
+  if (now?.status === status) return;
+  if (now && now.status !== 'open' && now.status !== 'suspended') {
+    throw new AppError('SPORTS_MARKET_CLOSED', { status: ['sports.market_final'] });
+  }
+  throw new AppError('CONFLICT');
 }
