@@ -6,6 +6,7 @@ import {
   findCalendarKeys,
   findEnabledCompetitions,
   findKickedOffRealFixtures,
+  findRealFixturesClosingBetting,
   findTeamIds,
   markFixtureLive,
 } from './fixtures.repository.ts';
@@ -13,8 +14,8 @@ import { createFixture, suspendFixtureMarkets } from './markets.service.ts';
 import { SEED_COMPETITIONS } from './sports.seed.ts';
 
 /**
- * The life of real fixtures: the calendar is topped up to 14 days ahead (priced at creation), and a
- * fixture reaching kick-off goes live with every market suspended. There is no in-play feed for
+ * The life of real fixtures: the calendar is topped up to 14 days ahead (priced at creation), betting
+ * closes just before kick-off, and a fixture reaching kick-off goes live with every market suspended. There is no in-play feed for
  * real matches: a trader enters the result in the back office, which settles them. Every write is
  * conditional, so two processes running the job do nothing twice.
  */
@@ -66,10 +67,19 @@ export async function topUpCalendar(db: Database, dialect: Dialect, now = new Da
 }
 
 /**
- * Real fixtures whose kick-off passed go live and their open markets are suspended (each with a
- * new version), one fixture per transaction. Answers how many went live.
+ * Betting on a real match closes before its kick-off, never after: a pass runs every 30 s, so the
+ * markets of matches kicking off within the next 45 s are suspended now (the match stays scheduled).
+ */
+export const BETTING_CLOSES_AHEAD_MS = 45_000;
+
+/**
+ * Kick-offs: markets of real fixtures about to start are suspended (each with a new version), then
+ * fixtures whose kick-off passed go live with every market suspended, one fixture per transaction.
+ * Answers how many went live.
  */
 export async function kickOffDueFixtures(db: Database, now = new Date()): Promise<number> {
+  const closing = await findRealFixturesClosingBetting(db, new Date(now.getTime() + BETTING_CLOSES_AHEAD_MS).toISOString(), KICK_OFF_BATCH);
+  for (const fixture of closing) await suspendFixtureMarkets(db, Number(fixture.id));
   const due = await findKickedOffRealFixtures(db, now.toISOString(), KICK_OFF_BATCH);
   let moved = 0;
   for (const fixture of due) {
@@ -112,13 +122,14 @@ export function startFixturesJob(ctx: AppContext, intervalMs = FIXTURES_JOB_INTE
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> = Promise.resolve();
   let closed = false;
-  let calendarAt = 0;
+  let calendarAt = Number.NEGATIVE_INFINITY;
   const pass = () => {
     const now = new Date();
     const calendar = now.getTime() - calendarAt >= CALENDAR_EVERY_MS;
-    if (calendar) calendarAt = now.getTime();
     running = runFixturesPass(ctx.db, ctx.dialect, now, { calendar })
       .then((report) => {
+        // A failed top-up is retried on the next pass, not ten minutes later.
+        if (calendar) calendarAt = now.getTime();
         if (report.created > 0 || report.live > 0) ctx.log.info(report, 'sports fixtures job pass');
       })
       .catch((error) => ctx.log.error({ err: error }, 'sports fixtures job pass failed'))

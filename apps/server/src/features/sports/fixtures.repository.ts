@@ -115,3 +115,25 @@ export async function findCalendarKeys(db: Database, from: string, to: string): 
     .execute();
   return new Set(rows.map((r) => r.external_id!));
 }
+
+/** Real fixtures still scheduled, kicking off by `until`, that still have an open market (bounded). */
+export async function findRealFixturesClosingBetting(db: Database, until: string, limit: number) {
+  return db
+    .selectFrom('fixtures')
+    .select(['fixtures.id'])
+    .where('fixtures.status', '=', 'scheduled')
+    .where('fixtures.is_virtual', '=', 0)
+    .where('fixtures.starts_at', '<=', until)
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('markets')
+          .select('markets.id')
+          .whereRef('markets.fixture_id', '=', 'fixtures.id')
+          .where('markets.status', '=', 'open'),
+      ),
+    )
+    .orderBy('fixtures.starts_at')
+    .limit(limit)
+    .execute();
+}

@@ -229,6 +229,7 @@ describe('sportsbook catalogue, calendar, pricing and read API', () => {
     expect(detail.markets_count).toBe(15);
     expect(detail.events).toEqual([]);
     expect(detail.server_seed).toBeNull();
+    expect(detail.ends_at).toBeNull();
   });
 
   it('applies a competition margin instead of the book default, with a new version only when a price moves', async () => {
@@ -306,14 +307,38 @@ describe('sportsbook catalogue, calendar, pricing and read API', () => {
     expect(before.filter((m) => m.status === 'open').length).toBeGreaterThan(10);
     await kickOffDueFixtures(db, new Date(now.getTime() + 29 * MINUTE_MS));
     expect((await db.selectFrom('fixtures').select('status').where('id', '=', realId).executeTakeFirstOrThrow()).status).toBe('scheduled');
+    expect(await marketVersions(db, realId)).toEqual(before);
+    // 30 s before kick-off (a pass runs every 30 s) betting closes: markets suspended, the match still scheduled.
+    await Promise.all([
+      kickOffDueFixtures(db, new Date(now.getTime() + 29.5 * MINUTE_MS)),
+      kickOffDueFixtures(db, new Date(now.getTime() + 29.5 * MINUTE_MS)),
+    ]);
+    expect((await db.selectFrom('fixtures').select('status').where('id', '=', realId).executeTakeFirstOrThrow()).status).toBe('scheduled');
+    const closed = await marketVersions(db, realId);
+    for (const [i, market] of closed.entries()) {
+      expect(market.status).toBe('suspended');
+      expect(market.version).toBe(before[i]!.version + (before[i]!.status === 'open' ? 1 : 0));
+    }
 
     const kickOff = new Date(now.getTime() + 31 * MINUTE_MS);
     await Promise.all([kickOffDueFixtures(db, kickOff), kickOffDueFixtures(db, kickOff), kickOffDueFixtures(db, kickOff)]);
     expect((await db.selectFrom('fixtures').select('status').where('id', '=', realId).executeTakeFirstOrThrow()).status).toBe('live');
-    const after = await marketVersions(db, realId);
-    for (const [i, market] of after.entries()) {
+    // Already closed: going live moves no version again.
+    expect(await marketVersions(db, realId)).toEqual(closed);
+
+    // A fixture the job missed until after kick-off goes live and closes in the same pass.
+    const late = await createFixture(db, {
+      competitionId,
+      homeTeamId: await idOf(db, 'teams', 'santos'),
+      awayTeamId: await idOf(db, 'teams', 'gremio'),
+      startsAt: new Date(now.getTime() + 40 * MINUTE_MS).toISOString(),
+    });
+    const lateBefore = await marketVersions(db, late);
+    await kickOffDueFixtures(db, new Date(now.getTime() + 50 * MINUTE_MS));
+    expect((await db.selectFrom('fixtures').select('status').where('id', '=', late).executeTakeFirstOrThrow()).status).toBe('live');
+    for (const [i, market] of (await marketVersions(db, late)).entries()) {
       expect(market.status).toBe('suspended');
-      expect(market.version).toBe(before[i]!.version + (before[i]!.status === 'open' ? 1 : 0));
+      expect(market.version).toBe(lateBefore[i]!.version + (lateBefore[i]!.status === 'open' ? 1 : 0));
     }
     // Pricing a live real fixture keeps its markets suspended.
     await priceFixture(db, realId);
@@ -507,6 +532,8 @@ describe('sportsbook catalogue, calendar, pricing and read API', () => {
       is_virtual: true,
       status: 'scheduled',
     });
+    // The league's clock: 90 minutes of VIRTUAL_MINUTE_MS after kick-off.
+    expect(Date.parse(detail.ends_at!) - Date.parse(detail.starts_at)).toBe(90 * t.ctx.config.VIRTUAL_MINUTE_MS);
     await db
       .updateTable('fixtures')
       .set({ status: 'live', minute: 55, home_score: 1, away_score: 1 })

@@ -15,6 +15,7 @@ import { z } from 'zod';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../lib/http.ts';
 import * as repo from './sports-read.repository.ts';
+import { virtualEndsAt } from './virtual/virtual-league.ts';
 
 /**
  * The public pages of the sportsbook (visitors too): home, a competition, a fixture with every
@@ -51,8 +52,11 @@ export async function competitionPage(db: Database, code: string, lang: string, 
   return { competition: toCompetitionItem(competition, lang), fixtures: await toSummaries(db, rows, lang) };
 }
 
-/** GET /api/sports/fixture: a fixture with every market, its goals so far and the fairness commitment. */
-export async function fixturePage(db: Database, fixtureId: number, lang: string): Promise<FixtureDetail> {
+/**
+ * GET /api/sports/fixture: a fixture with every market, its goals so far and the fairness
+ * commitment. `virtualMinuteMs` (the league's clock) tells when a virtual match ends.
+ */
+export async function fixturePage(db: Database, fixtureId: number, lang: string, virtualMinuteMs: number): Promise<FixtureDetail> {
   const row = await repo.findFixture(db, fixtureId);
   if (!row) throw new AppError('SPORTS_FIXTURE_NOT_FOUND');
   const markets = sortMarkets(await repo.findMarkets(db, [fixtureId])).map(toMarketItem);
@@ -64,7 +68,7 @@ export async function fixturePage(db: Database, fixtureId: number, lang: string)
     server_seed_hash: row.server_seed_hash,
     // The seed decides a virtual match's goals: revealed only once every goal is known.
     server_seed: row.status === 'finished' ? row.server_seed : null,
-    ends_at: row.finished_at,
+    ends_at: row.finished_at ?? (row.is_virtual === 1 && row.status !== 'cancelled' ? virtualEndsAt(row.starts_at, virtualMinuteMs) : null),
   };
 }
 

@@ -48,6 +48,6 @@ export const sportsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
         response: { 200: envelopeSchema(fixtureDetail) },
       },
     },
-    async (request) => ok(request, await fixturePage(ctx.db, request.query.id, requestLang(request))),
+    async (request) => ok(request, await fixturePage(ctx.db, request.query.id, requestLang(request), ctx.config.VIRTUAL_MINUTE_MS)),
   );
 };
