@@ -1,5 +1,5 @@
 import type { SportsReport, SportsReportDay } from '@casino/shared/schemas/sports-admin';
-import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { EmptyState, ErrorState, PageHeader, Skeleton } from '../../../components/feedback';
@@ -233,8 +233,14 @@ function GgrChart({ days }: { days: SportsReportDay[] }) {
   const slot = (width - pad.left - pad.right) / Math.max(1, days.length);
   const bar = Math.max(2, Math.min(28, slot * 0.7));
   const labelEvery = Math.max(1, Math.ceil(days.length / 10));
+  // On a phone the chart scrolls sideways: it opens on the latest days.
+  const scroller = useRef<HTMLElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new period redraws the chart, which starts at its end again
+  useEffect(() => {
+    if (scroller.current) scroller.current.scrollLeft = scroller.current.scrollWidth;
+  }, [days]);
   return (
-    <figure className="overflow-x-auto">
+    <figure ref={scroller} className="overflow-x-auto">
       <svg
         viewBox={`0 0 ${width} ${height}`}
         role="img"
