@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import type { Database } from '../../../db/database.ts';
 
 /**
@@ -46,10 +45,8 @@ export async function findSlip(trx: Database, selectionIds: readonly number[]) {
     .select([
       'selections.id as selection_id',
       'selections.odds',
-      'selections.result as selection_result',
       'markets.id as market_id',
       'markets.status as market_status',
-      'markets.version as market_version',
       'fixtures.id as fixture_id',
       'fixtures.status as fixture_status',
     ])
@@ -58,64 +55,27 @@ export async function findSlip(trx: Database, selectionIds: readonly number[]) {
 }
 
 /**
- * The book's open exposure on a market: the stakes of every open bet with a leg on it, and the
- * potential payouts of those bets on each of the given selections. An accumulator counts in full
- * on each of its legs' markets (the cautious reading).
+ * The book's open exposure on a market, in one pass over its open legs: the stakes of every open
+ * bet with a leg on it, and what those bets would pay on each selection. An accumulator counts in
+ * full on each of its legs' markets (the cautious reading).
  */
-export async function marketExposure(trx: Database, marketId: number, selectionIds: readonly number[]) {
-  const stakes = await trx
+export async function marketExposure(trx: Database, marketId: number) {
+  const rows = await trx
     .selectFrom('sport_bet_legs')
     .innerJoin('sport_bets', 'sport_bets.id', 'sport_bet_legs.bet_id')
-    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('sport_bets.stake_centavos'), sql<number>`0`).as('total'))
+    .select([
+      'sport_bet_legs.selection_id',
+      (eb) => eb.fn.sum<number>('sport_bets.stake_centavos').as('stakes'),
+      (eb) => eb.fn.sum<number>('sport_bets.potential_payout_centavos').as('payouts'),
+    ])
     .where('sport_bet_legs.market_id', '=', marketId)
-    .where('sport_bets.status', '=', 'open')
-    .executeTakeFirstOrThrow();
-  const payouts = await trx
-    .selectFrom('sport_bet_legs')
-    .innerJoin('sport_bets', 'sport_bets.id', 'sport_bet_legs.bet_id')
-    .select(['sport_bet_legs.selection_id', (eb) => eb.fn.sum<number>('sport_bets.potential_payout_centavos').as('total')])
-    .where('sport_bet_legs.market_id', '=', marketId)
-    .where('sport_bet_legs.selection_id', 'in', selectionIds)
     .where('sport_bets.status', '=', 'open')
     .groupBy('sport_bet_legs.selection_id')
     .execute();
   return {
-    stakesCentavos: Number(stakes.total),
-    payoutsCentavos: new Map(payouts.map((p) => [p.selection_id, Number(p.total)])),
+    stakesCentavos: rows.reduce((sum, row) => sum + Number(row.stakes), 0),
+    payoutsCentavos: new Map(rows.map((row) => [row.selection_id, Number(row.payouts)])),
   };
-}
-
-export interface NewBet {
-  member_id: number;
-  bet_no: string;
-  request_id: string;
-  kind: 'single' | 'accumulator';
-  stake_centavos: number;
-  total_odds: number;
-  potential_payout_centavos: number;
-  placed_at: string;
-}
-
-/** Inserts an open bet; undefined when the member already has a bet under this request key. */
-export async function insertBet(trx: Database, bet: NewBet): Promise<number | undefined> {
-  const row = await trx
-    .insertInto('sport_bets')
-    .values({ ...bet, status: 'open', paid_centavos: 0, settlement_version: 0, settled_at: null })
-    .onConflict((oc) => oc.columns(['member_id', 'request_id']).doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  return row?.id;
-}
-
-export async function insertLegs(
-  trx: Database,
-  legs: { bet_id: number; fixture_id: number; market_id: number; selection_id: number; odds: number }[],
-): Promise<void> {
-  if (legs.length === 0) return;
-  await trx
-    .insertInto('sport_bet_legs')
-    .values(legs.map((leg) => ({ ...leg, result: 'pending' })))
-    .execute();
 }
 
 export type BetRow = Awaited<ReturnType<typeof findBetsByRequestKeys>>[number];
@@ -134,6 +94,38 @@ const BET_COLUMNS = [
   'placed_at',
   'settled_at',
 ] as const;
+
+export interface NewBet {
+  member_id: number;
+  bet_no: string;
+  request_id: string;
+  kind: 'single' | 'accumulator';
+  stake_centavos: number;
+  total_odds: number;
+  potential_payout_centavos: number;
+  placed_at: string;
+}
+
+/** Inserts an open bet and answers its row; undefined when the member already has a bet under this request key. */
+export async function insertBet(trx: Database, bet: NewBet) {
+  return trx
+    .insertInto('sport_bets')
+    .values({ ...bet, status: 'open', paid_centavos: 0, settlement_version: 0, settled_at: null })
+    .onConflict((oc) => oc.columns(['member_id', 'request_id']).doNothing())
+    .returning(BET_COLUMNS)
+    .executeTakeFirst();
+}
+
+export async function insertLegs(
+  trx: Database,
+  legs: { bet_id: number; fixture_id: number; market_id: number; selection_id: number; odds: number }[],
+): Promise<void> {
+  if (legs.length === 0) return;
+  await trx
+    .insertInto('sport_bet_legs')
+    .values(legs.map((leg) => ({ ...leg, result: 'pending' })))
+    .execute();
+}
 
 /** The member's bets placed under these request keys, in placement order. */
 export async function findBetsByRequestKeys(db: Database, memberId: number, requestKeys: readonly string[]) {

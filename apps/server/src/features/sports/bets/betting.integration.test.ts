@@ -118,7 +118,7 @@ describe('placing bets', () => {
     ]);
   });
 
-  it('prices a three-leg accumulator exactly (odds multiplied and floored leg by leg, payout floored)', async () => {
+  it('prices a three-leg accumulator exactly (the product of the odds and the payout, each rounded down once)', async () => {
     const p = await bettor('100.00');
     const a = await createFixture(t.ctx.db, {}, [{ selections: [{ code: 'home', odds: 210 }] }]);
     const b = await createFixture(t.ctx.db, { home: 'Corinthians', away: 'São Paulo' }, [{ selections: [{ code: 'draw', odds: 187 }] }]);
@@ -133,10 +133,10 @@ describe('placing bets', () => {
       ],
     });
     expect(r.status).toBe(200);
-    // 2.10 x 1.87 = 3.927 -> 3.92; x 3.33 = 13.0536 -> 13.05; 7.77 x 13.05 = 101.3985 -> 101.39.
+    // 2.10 x 1.87 x 3.33 = 13.076910 -> 13.07 (rounded down once); 7.77 x 13.07 = 101.5539 -> 101.55.
     expect(r.body.data.bets).toHaveLength(1);
     const bet = r.body.data.bets[0];
-    expect([bet.kind, bet.stake, bet.total_odds, bet.potential_payout]).toEqual(['accumulator', '7.77', '13.05', '101.39']);
+    expect([bet.kind, bet.stake, bet.total_odds, bet.potential_payout]).toEqual(['accumulator', '7.77', '13.07', '101.55']);
     expect(bet.legs.map((l: any) => [l.fixture_name, l.selection_code, l.odds])).toEqual([
       ['Palmeiras x Flamengo', 'home', '2.10'],
       ['Corinthians x São Paulo', 'draw', '1.87'],
@@ -528,6 +528,13 @@ describe('concurrency', () => {
     const last = runs[runs.length - 1]!;
     expect(last.accepted > 0 && last.refused > 0, JSON.stringify(runs)).toBe(true);
   }, 60_000);
+});
+
+describe('contract', () => {
+  it('documents the three betting calls in the OpenAPI document', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as { paths: Record<string, unknown> };
+    for (const path of [API.sports.place, API.sports.myBets, API.sports.cashout]) expect(doc.paths).toHaveProperty([path]);
+  });
 });
 
 describe('my bets', () => {

@@ -223,7 +223,7 @@ async function checkLiability(trx: Database, bets: PlannedBet[], stakeCentavos: 
     }
   }
   for (const [marketId, added] of byMarket) {
-    const open = await repo.marketExposure(trx, marketId, [...added.payouts.keys()]);
+    const open = await repo.marketExposure(trx, marketId);
     for (const [selectionId, payout] of added.payouts) {
       const worst = (open.payoutsCentavos.get(selectionId) ?? 0) + payout - (open.stakesCentavos + added.stakes);
       if (worst > settings.max_market_liability_centavos) throw new AppError('SPORTS_LIABILITY_EXCEEDED');
@@ -231,19 +231,26 @@ async function checkLiability(trx: Database, bets: PlannedBet[], stakeCentavos: 
   }
 }
 
-/** Stores the bets with their legs and takes each stake; answers the member's cash balance after. */
+interface Placed {
+  bets: repo.BetRow[];
+  legs: repo.LegRow[];
+  balanceCentavos: number;
+}
+
+/** Stores the bets with their legs and takes each stake; answers them and the member's cash balance after. */
 async function writeBets(
   trx: Database,
   memberId: number,
   input: PlaceBetInput,
   stakeCentavos: number,
   bets: PlannedBet[],
-): Promise<number> {
+): Promise<Placed> {
   const placedAt = nowIso();
-  let balance = 0;
+  const stored: repo.BetRow[] = [];
+  let balanceCentavos = 0;
   for (const [index, bet] of bets.entries()) {
     const betNo = newBetNo();
-    const betId = await repo.insertBet(trx, {
+    const row = await repo.insertBet(trx, {
       member_id: memberId,
       bet_no: betNo,
       request_id: requestKeyOf(input.request_id, index),
@@ -253,11 +260,12 @@ async function writeBets(
       potential_payout_centavos: bet.payoutCentavos,
       placed_at: placedAt,
     });
-    if (betId === undefined) throw new RequestRaced();
+    if (!row) throw new RequestRaced();
+    stored.push(row);
     await repo.insertLegs(
       trx,
       bet.lines.map((leg) => ({
-        bet_id: betId,
+        bet_id: row.id,
         fixture_id: leg.fixtureId,
         market_id: leg.marketId,
         selection_id: leg.selectionId,
@@ -273,14 +281,24 @@ async function writeBets(
       ],
       meta: { bet_no: betNo },
     });
-    balance = Object.values(posted.balances)[0] ?? balance;
+    balanceCentavos = Object.values(posted.balances)[0] ?? balanceCentavos;
   }
-  return balance;
+  const legs = await repo.findLegs(
+    trx,
+    stored.map((b) => b.id),
+  );
+  return { bets: stored, legs, balanceCentavos };
 }
 
 /** The whole placement, inside one transaction (the caller maps the expected failures). */
-async function placeInTransaction(trx: Database, memberId: number, input: PlaceBetInput, stakeCentavos: number, lines: SlipLine[]) {
-  const settings = await loadSettings(trx);
+async function placeInTransaction(
+  trx: Database,
+  memberId: number,
+  input: PlaceBetInput,
+  stakeCentavos: number,
+  lines: SlipLine[],
+  settings: repo.SportsbookSettings,
+): Promise<Placed> {
   await lockSlipMarkets(trx, lines);
   const rows = new Map(
     (
@@ -327,16 +345,6 @@ async function replay(ctx: AppContext, memberId: number, input: PlaceBetInput, s
   return { bets: betViews(stored, legs, settings.cashout_margin_bp), balance: formatCentavos(await walletBalance(ctx.db, memberId)) };
 }
 
-/** The bets a placement wrote, as the member sees them. */
-async function placedBets(ctx: AppContext, memberId: number, requestId: string): Promise<SportBet[]> {
-  const stored = await repo.findBetsByRequestKeys(ctx.db, memberId, allRequestKeys(requestId));
-  const legs = await repo.findLegs(
-    ctx.db,
-    stored.map((b) => b.id),
-  );
-  return betViews(stored, legs, (await loadSettings(ctx.db)).cashout_margin_bp);
-}
-
 /** Tells the member's open pages the new balance, after the commit (a lost push only delays it). */
 export async function notifyBalance(ctx: AppContext, memberId: number): Promise<void> {
   try {
@@ -353,15 +361,16 @@ export async function notifyBalance(ctx: AppContext, memberId: number): Promise<
 export async function placeBets(ctx: AppContext, memberId: number, input: PlaceBetInput): Promise<{ bets: SportBet[]; balance: string }> {
   const stakeCentavos = parseStake(input.stake);
   const lines = readSlip(input);
+  // A retry answers what was placed, even if a limit changed since.
+  const earlier = await replay(ctx, memberId, input, stakeCentavos);
+  if (earlier) return earlier;
   const settings = await loadSettings(ctx.db);
   checkShape(input.kind, lines, settings);
   checkStakeLimits(stakeCentavos, settings);
-  const earlier = await replay(ctx, memberId, input, stakeCentavos);
-  if (earlier) return earlier;
 
-  let balanceCentavos: number;
+  let placed: Placed;
   try {
-    balanceCentavos = await ctx.db.transaction().execute((trx) => placeInTransaction(trx, memberId, input, stakeCentavos, lines));
+    placed = await ctx.db.transaction().execute((trx) => placeInTransaction(trx, memberId, input, stakeCentavos, lines, settings));
   } catch (error) {
     if (error instanceof InsufficientFunds) throw fieldError('INSUFFICIENT_FUNDS', 'stake', 'errors.insufficient_funds');
     if (error instanceof RequestRaced) {
@@ -371,5 +380,5 @@ export async function placeBets(ctx: AppContext, memberId: number, input: PlaceB
     throw error;
   }
   await notifyBalance(ctx, memberId);
-  return { bets: await placedBets(ctx, memberId, input.request_id), balance: formatCentavos(balanceCentavos) };
+  return { bets: betViews(placed.bets, placed.legs, settings.cashout_margin_bp), balance: formatCentavos(placed.balanceCentavos) };
 }
