@@ -75,19 +75,20 @@ export async function insertSelections(db: Database, marketId: number, selection
 }
 
 /**
- * Moves a market to a new version (new prices or a new state), only while it is still open or
+ * Moves a market to a new version (new prices, and a new state when given), only while it is still open or
  * suspended: a settled or void market is never repriced. Locks the row on PostgreSQL before its
  * selections change, so a placement that locks the market first reads one consistent version.
  */
 export async function bumpMarket(
   db: Database,
   marketId: number,
-  change: { status: string; marginBp: number; now: string },
+  change: { status?: string; marginBp: number; now: string },
 ): Promise<boolean> {
   const result = await db
     .updateTable('markets')
     .set((eb) => ({
-      status: change.status,
+      // Without a decided state the row keeps the one it has now (a trader may have just changed it).
+      ...(change.status === undefined ? {} : { status: change.status }),
       margin_bp: change.marginBp,
       version: eb('version', '+', 1),
       updated_at: change.now,

@@ -173,7 +173,9 @@ async function updateMarket(
   now: string,
 ): Promise<boolean> {
   if (existing.status !== 'open' && existing.status !== 'suspended') return false;
-  const status = !market.tradable ? 'suspended' : options.open ? 'open' : existing.status;
+  // A state is written only when pricing decides it (untradable, or opening in play): otherwise the
+  // market keeps whatever state it has at the write, even one a trader set a moment ago.
+  const status = !market.tradable ? 'suspended' : options.open ? 'open' : undefined;
   const updates: { id: number; odds: number; probabilityPpm: number }[] = [];
   const missing: { code: string; sort: number; odds: number; probabilityPpm: number }[] = [];
   let oddsMoved = false;
@@ -188,7 +190,8 @@ async function updateMarket(
       updates.push({ id: Number(current.id), odds: selection.odds, probabilityPpm: selection.probabilityPpm });
     }
   });
-  const newVersion = oddsMoved || missing.length > 0 || status !== existing.status || market.marginBp !== existing.margin_bp;
+  const newVersion =
+    oddsMoved || missing.length > 0 || (status !== undefined && status !== existing.status) || market.marginBp !== existing.margin_bp;
   if (newVersion && !(await bumpMarket(trx, Number(existing.id), { status, marginBp: market.marginBp, now }))) return false;
   await updateSelectionPrices(trx, updates);
   await insertSelections(trx, Number(existing.id), missing);
