@@ -80,3 +80,33 @@ export function PagedSection<D extends PageData>({
     </QuerySection>
   );
 }
+
+/**
+ * A report's body: its own placeholder while the first answer loads, the error with a retry in a
+ * card, or the report, dimmed while the answer for new dates loads.
+ */
+export function ReportBody<T>({
+  query,
+  placeholder,
+  className = '',
+  children,
+}: {
+  query: UseQueryResult<T>;
+  placeholder: ReactNode;
+  className?: string;
+  children: (data: T) => ReactNode;
+}) {
+  if (query.isPending) return placeholder;
+  if (query.isError) {
+    return (
+      <section className="card">
+        <ErrorState message={errorMessage(query.error)} onRetry={() => void query.refetch()} />
+      </section>
+    );
+  }
+  return (
+    <div className={`${className} transition-opacity ${query.isPlaceholderData ? 'opacity-60' : ''}`} aria-busy={query.isFetching}>
+      {children(query.data)}
+    </div>
+  );
+}

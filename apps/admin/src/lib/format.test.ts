@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import {
   basisPointsToPercent,
+  centavosOf,
   formatBasisPoints,
   formatDateTime,
   formatMoney,
@@ -72,5 +73,13 @@ describe('percent and basis points', () => {
     expect(percentToBasisPoints('0.001')).toBeNull();
     expect(formatBasisPoints(150, 'pt')).toBe('1,50%');
     expect(formatBasisPoints(0, 'en')).toBe('0.00%');
+  });
+});
+
+describe('centavosOf', () => {
+  test('reads API money strings into whole centavos, 0 when unreadable', () => {
+    expect(centavosOf('1234.56')).toBe(123_456);
+    expect(centavosOf('-0.50')).toBe(-50);
+    expect(centavosOf('abc')).toBe(0);
   });
 });

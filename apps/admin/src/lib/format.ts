@@ -1,5 +1,5 @@
 import type { LanguageCode } from '@casino/shared/languages';
-import { formatCentavos, parseReais } from '@casino/shared/money';
+import { formatCentavos, moneyStringToCentavos, parseReais } from '@casino/shared/money';
 import { localeOf } from './i18n';
 
 function parseDate(value: string): Date | null {
@@ -62,6 +62,11 @@ export function formatRelative(value: string | null | undefined, language: Langu
 export function formatMoney(value: string | null | undefined, language: LanguageCode): string {
   if (value === null || value === undefined || !/^-?\d+(\.\d+)?$/.test(value)) return value ?? '—';
   return new Intl.NumberFormat(localeOf(language), { style: 'currency', currency: 'BRL' }).format(value as `${number}`);
+}
+
+/** Centavos of an API money string, to compare, sort, sum or draw amounts (0 when unreadable). */
+export function centavosOf(money: string): number {
+  return moneyStringToCentavos(money) ?? 0;
 }
 
 export function formatNumber(value: number, language: LanguageCode): string {

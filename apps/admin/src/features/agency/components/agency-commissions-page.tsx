@@ -2,6 +2,7 @@ import type { AgencyCommissionRow } from '@casino/shared/schemas/agency-admin';
 import { type FormEvent, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { DataTable } from '../../../components/data-table';
 import { PageHeader } from '../../../components/feedback';
 import { FilterActions, FilterBar } from '../../../components/filter-bar';
 import { Field } from '../../../components/form-field';
@@ -102,48 +103,38 @@ function CommissionsTable({ rows }: { rows: AgencyCommissionRow[] }) {
   const { t } = useTranslation();
   const language = useLanguage();
   return (
-    <div className="overflow-x-auto">
-      <table className="data-table" data-testid="agency-commissions">
-        <thead>
-          <tr>
-            <th scope="col">{t('agency_commissions.columns.day')}</th>
-            <th scope="col">{t('agency_commissions.columns.agent')}</th>
-            <th scope="col">{t('agency_commissions.columns.subordinate')}</th>
-            <th scope="col">{t('agency_commissions.columns.source')}</th>
-            <th scope="col" className="text-right">
-              {t('agency_commissions.columns.base')}
-            </th>
-            <th scope="col" className="text-right">
-              {t('agency_commissions.columns.rate')}
-            </th>
-            <th scope="col" className="text-right">
-              {t('agency_commissions.columns.amount')}
-            </th>
-            <th scope="col">{t('agency_commissions.columns.paid')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={row.id} data-commission={row.id}>
-              <td className="whitespace-nowrap font-mono text-slate-300">{row.day}</td>
-              <td>
-                <MemberLink id={row.agent_id} account={row.agent_account} />
-              </td>
-              <td>
-                <MemberLink id={row.subordinate_id} account={row.subordinate_account} />
-                <p className="text-[11px] text-slate-500">
-                  {t(row.level === 1 ? 'agency_common.level_direct' : 'agency_common.level_indirect', { level: row.level })}
-                </p>
-              </td>
-              <td className="whitespace-nowrap">{t(`agency_common.sources.${row.source === 'betting' ? 'betting' : 'recharge'}`)}</td>
-              <td className="whitespace-nowrap text-right tabular-nums">{formatMoney(row.base, language)}</td>
-              <td className="whitespace-nowrap text-right tabular-nums">{formatBasisPoints(row.rate_bp, language)}</td>
-              <td className="whitespace-nowrap text-right font-semibold text-white tabular-nums">{formatMoney(row.amount, language)}</td>
-              <td className="whitespace-nowrap text-slate-400">{formatDateTime(row.created_at, language)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      testId="agency-commissions"
+      columns={[
+        { label: t('agency_commissions.columns.day') },
+        { label: t('agency_commissions.columns.agent') },
+        { label: t('agency_commissions.columns.subordinate') },
+        { label: t('agency_commissions.columns.source') },
+        { label: t('agency_commissions.columns.base'), numeric: true },
+        { label: t('agency_commissions.columns.rate'), numeric: true },
+        { label: t('agency_commissions.columns.amount'), numeric: true },
+        { label: t('agency_commissions.columns.paid') },
+      ]}
+    >
+      {rows.map((row) => (
+        <tr key={row.id} data-commission={row.id}>
+          <td className="whitespace-nowrap font-mono text-slate-300">{row.day}</td>
+          <td>
+            <MemberLink id={row.agent_id} account={row.agent_account} />
+          </td>
+          <td>
+            <MemberLink id={row.subordinate_id} account={row.subordinate_account} />
+            <p className="text-[11px] text-slate-500">
+              {t(row.level === 1 ? 'agency_common.level_direct' : 'agency_common.level_indirect', { level: row.level })}
+            </p>
+          </td>
+          <td className="whitespace-nowrap">{t(`agency_common.sources.${row.source === 'betting' ? 'betting' : 'recharge'}`)}</td>
+          <td className="whitespace-nowrap text-right tabular-nums">{formatMoney(row.base, language)}</td>
+          <td className="whitespace-nowrap text-right tabular-nums">{formatBasisPoints(row.rate_bp, language)}</td>
+          <td className="whitespace-nowrap text-right font-semibold text-white tabular-nums">{formatMoney(row.amount, language)}</td>
+          <td className="whitespace-nowrap text-slate-400">{formatDateTime(row.created_at, language)}</td>
+        </tr>
+      ))}
+    </DataTable>
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isSettleableDay, previousDay, saoPauloToday } from './agency-days';
+import { isSettleableDay } from './agency-days';
 import { exampleCommissionCentavos, parseAgencyRate } from './agency-rate-inputs';
 
 describe('parseAgencyRate', () => {
@@ -24,14 +24,7 @@ describe('exampleCommissionCentavos', () => {
   });
 });
 
-describe('São Paulo days', () => {
-  it('names the day in São Paulo, three hours behind UTC', () => {
-    expect(saoPauloToday(new Date('2025-03-10T02:59:00Z'))).toBe('2025-03-09');
-    expect(saoPauloToday(new Date('2025-03-10T03:00:00Z'))).toBe('2025-03-10');
-    expect(previousDay('2025-03-01')).toBe('2025-02-28');
-    expect(previousDay('2024-03-01')).toBe('2024-02-29');
-  });
-
+describe('settlement days', () => {
   it('settles only days that have ended there', () => {
     const now = new Date('2025-03-10T12:00:00Z');
     expect(isSettleableDay('2025-03-09', now)).toBe(true);

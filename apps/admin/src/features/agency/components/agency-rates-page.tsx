@@ -2,6 +2,7 @@ import { formatCentavos } from '@casino/shared/money';
 import type { AgencyRateRow } from '@casino/shared/schemas/agency-admin';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DataTable } from '../../../components/data-table';
 import { Spinner } from '../../../components/confirm-dialog';
 import { PageHeader } from '../../../components/feedback';
 import { QuerySection } from '../../../components/query-section';
@@ -137,67 +138,59 @@ function RatesTable({ rows, drafts, invalid, disabled, onChange }: TableProps) {
   const language = useLanguage();
   const levelName = (level: number) => t(level === 1 ? 'agency_common.level_direct' : 'agency_common.level_indirect', { level });
   return (
-    <div className="overflow-x-auto">
-      <table className="data-table" data-testid="agency-rates">
-        <thead>
-          <tr>
-            <th scope="col">{t('agency_common.level')}</th>
-            {SOURCES.map((source) => (
-              <th key={source} scope="col" className="text-right">
-                {t(`agency_common.sources.${source}`)}
-              </th>
-            ))}
-            <th scope="col">{t('agency_rates.example')}</th>
-            <th scope="col">{t('agency_rates.updated')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={row.level} data-level={row.level}>
-              <th scope="row" className="whitespace-nowrap text-left font-medium text-white">
-                {levelName(row.level)}
-              </th>
-              {SOURCES.map((source) => {
-                const key = keyOf(row.level, source);
-                const draft = drafts.get(key);
-                const bad = invalid.has(key);
-                const edited = !bad && draft !== undefined && parseAgencyRate(draft) !== savedRate(row, source);
-                return (
-                  <td key={source} className="text-right">
-                    <div className="relative inline-block">
-                      <input
-                        value={draft ?? basisPointsToPercent(savedRate(row, source))}
-                        onChange={(event) => onChange(key, event.target.value)}
-                        disabled={disabled}
-                        inputMode="decimal"
-                        maxLength={5}
-                        aria-label={t('agency_rates.cell_label', {
-                          level: levelName(row.level),
-                          source: t(`agency_common.sources.${source}`),
-                        })}
-                        aria-invalid={bad ? true : undefined}
-                        title={bad ? t('agency_rates.cell_invalid') : undefined}
-                        className={`input h-8 w-[4.75rem] pr-6 pl-2 text-right tabular-nums ${
-                          bad
-                            ? 'border-rose-500/70 text-rose-200 focus:border-rose-400 focus:ring-rose-400/20'
-                            : edited
-                              ? 'border-amber-400/60 bg-amber-400/5'
-                              : ''
-                        }`}
-                      />
-                      <span className="pointer-events-none absolute top-1/2 right-2 -translate-y-1/2 text-xs text-slate-500">%</span>
-                    </div>
-                  </td>
-                );
-              })}
-              <td className="text-xs text-slate-400">
-                <ExampleText recharge={effectiveRate(row, 'recharge', drafts)} betting={effectiveRate(row, 'betting', drafts)} />
+    <DataTable
+      testId="agency-rates"
+      columns={[
+        { label: t('agency_common.level') },
+        ...SOURCES.map((source) => ({ label: t(`agency_common.sources.${source}`), numeric: true })),
+        { label: t('agency_rates.example') },
+        { label: t('agency_rates.updated') },
+      ]}
+    >
+      {rows.map((row) => (
+        <tr key={row.level} data-level={row.level}>
+          <th scope="row" className="whitespace-nowrap text-left font-medium text-white">
+            {levelName(row.level)}
+          </th>
+          {SOURCES.map((source) => {
+            const key = keyOf(row.level, source);
+            const draft = drafts.get(key);
+            const bad = invalid.has(key);
+            const edited = !bad && draft !== undefined && parseAgencyRate(draft) !== savedRate(row, source);
+            return (
+              <td key={source} className="text-right">
+                <div className="relative inline-block">
+                  <input
+                    value={draft ?? basisPointsToPercent(savedRate(row, source))}
+                    onChange={(event) => onChange(key, event.target.value)}
+                    disabled={disabled}
+                    inputMode="decimal"
+                    maxLength={5}
+                    aria-label={t('agency_rates.cell_label', {
+                      level: levelName(row.level),
+                      source: t(`agency_common.sources.${source}`),
+                    })}
+                    aria-invalid={bad ? true : undefined}
+                    title={bad ? t('agency_rates.cell_invalid') : undefined}
+                    className={`input h-8 w-[4.75rem] pr-6 pl-2 text-right tabular-nums ${
+                      bad
+                        ? 'border-rose-500/70 text-rose-200 focus:border-rose-400 focus:ring-rose-400/20'
+                        : edited
+                          ? 'border-amber-400/60 bg-amber-400/5'
+                          : ''
+                    }`}
+                  />
+                  <span className="pointer-events-none absolute top-1/2 right-2 -translate-y-1/2 text-xs text-slate-500">%</span>
+                </div>
               </td>
-              <td className="whitespace-nowrap text-slate-500">{formatDateTime(row.updated_at, language)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+            );
+          })}
+          <td className="text-xs text-slate-400">
+            <ExampleText recharge={effectiveRate(row, 'recharge', drafts)} betting={effectiveRate(row, 'betting', drafts)} />
+          </td>
+          <td className="whitespace-nowrap text-slate-500">{formatDateTime(row.updated_at, language)}</td>
+        </tr>
+      ))}
+    </DataTable>
   );
 }

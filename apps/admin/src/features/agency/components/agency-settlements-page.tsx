@@ -2,6 +2,7 @@ import type { AgencySettlementRow } from '@casino/shared/schemas/agency-admin';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { DataTable } from '../../../components/data-table';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { Badge, PageHeader } from '../../../components/feedback';
 import { RefreshButton } from '../../../components/filter-bar';
@@ -9,10 +10,11 @@ import { PagedSection } from '../../../components/query-section';
 import { toast } from '../../../components/toaster';
 import { errorMessage, isApiError } from '../../../lib/api-client';
 import { formatDateTime, formatMoney, formatNumber } from '../../../lib/format';
+import { addDays, saoPauloToday } from '../../../lib/sao-paulo-days';
 import { useLanguage } from '../../../lib/use-language';
 import { pageParam, useUrlFilters } from '../../../lib/use-url-filters';
 import { AGENCY_PAGE_SIZE, useAgencySettlements, useSettleAgencyDay } from '../api/agency-admin';
-import { isSettleableDay, previousDay, saoPauloToday } from './agency-days';
+import { isSettleableDay } from './agency-days';
 
 /**
  * Back office: the daily settlements of agency commissions (one row per São Paulo day: running or
@@ -53,7 +55,7 @@ function SettleDayForm() {
   const { t } = useTranslation();
   const language = useLanguage();
   const settle = useSettleAgencyDay();
-  const yesterday = previousDay(saoPauloToday());
+  const yesterday = addDays(saoPauloToday(), -1);
   const [day, setDay] = useState(yesterday);
   const [confirming, setConfirming] = useState(false);
   const [dialogError, setDialogError] = useState<string | null>(null);
@@ -122,43 +124,35 @@ function SettlementsTable({ rows }: { rows: AgencySettlementRow[] }) {
   const { t } = useTranslation();
   const language = useLanguage();
   return (
-    <div className="overflow-x-auto">
-      <table className="data-table" data-testid="agency-settlements">
-        <thead>
-          <tr>
-            <th scope="col">{t('agency_settlements.columns.day')}</th>
-            <th scope="col">{t('agency_settlements.columns.status')}</th>
-            <th scope="col" className="text-right">
-              {t('agency_settlements.columns.agents')}
-            </th>
-            <th scope="col" className="text-right">
-              {t('agency_settlements.columns.total')}
-            </th>
-            <th scope="col">{t('agency_settlements.columns.started')}</th>
-            <th scope="col">{t('agency_settlements.columns.finished')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={row.id} data-day={row.day}>
-              <td className="whitespace-nowrap font-mono text-slate-200">
-                <Link to={`/agency-commissions?day=${row.day}`} className="text-gold-300 hover:text-gold-400 hover:underline">
-                  {row.day}
-                </Link>
-              </td>
-              <td>
-                <Badge tone={row.status === 'done' ? 'green' : 'amber'}>
-                  {t(`agency_settlements.status.${row.status === 'done' ? 'done' : 'running'}`)}
-                </Badge>
-              </td>
-              <td className="text-right tabular-nums">{formatNumber(row.agents, language)}</td>
-              <td className="whitespace-nowrap text-right font-semibold text-white tabular-nums">{formatMoney(row.total, language)}</td>
-              <td className="whitespace-nowrap text-slate-400">{formatDateTime(row.started_at, language)}</td>
-              <td className="whitespace-nowrap text-slate-400">{formatDateTime(row.finished_at, language)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      testId="agency-settlements"
+      columns={[
+        { label: t('agency_settlements.columns.day') },
+        { label: t('agency_settlements.columns.status') },
+        { label: t('agency_settlements.columns.agents'), numeric: true },
+        { label: t('agency_settlements.columns.total'), numeric: true },
+        { label: t('agency_settlements.columns.started') },
+        { label: t('agency_settlements.columns.finished') },
+      ]}
+    >
+      {rows.map((row) => (
+        <tr key={row.id} data-day={row.day}>
+          <td className="whitespace-nowrap font-mono text-slate-200">
+            <Link to={`/agency-commissions?day=${row.day}`} className="text-gold-300 hover:text-gold-400 hover:underline">
+              {row.day}
+            </Link>
+          </td>
+          <td>
+            <Badge tone={row.status === 'done' ? 'green' : 'amber'}>
+              {t(`agency_settlements.status.${row.status === 'done' ? 'done' : 'running'}`)}
+            </Badge>
+          </td>
+          <td className="text-right tabular-nums">{formatNumber(row.agents, language)}</td>
+          <td className="whitespace-nowrap text-right font-semibold text-white tabular-nums">{formatMoney(row.total, language)}</td>
+          <td className="whitespace-nowrap text-slate-400">{formatDateTime(row.started_at, language)}</td>
+          <td className="whitespace-nowrap text-slate-400">{formatDateTime(row.finished_at, language)}</td>
+        </tr>
+      ))}
+    </DataTable>
   );
 }

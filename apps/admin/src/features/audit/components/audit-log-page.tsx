@@ -1,6 +1,7 @@
 import { type FormEvent, Fragment, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { DataTable } from '../../../components/data-table';
 import { Badge, PageHeader } from '../../../components/feedback';
 import { FilterActions, FilterBar } from '../../../components/filter-bar';
 import { Field } from '../../../components/form-field';
@@ -98,25 +99,21 @@ export function AuditLogPage() {
         onPageChange={(page) => applyFilters({ page })}
       >
         {(list) => (
-          <div className="overflow-x-auto">
-            <table className="data-table" data-testid="audit-table">
-              <thead>
-                <tr>
-                  <th scope="col">{t('audit.columns.time')}</th>
-                  <th scope="col">{t('audit.columns.operator')}</th>
-                  <th scope="col">{t('audit.columns.action')}</th>
-                  <th scope="col">{t('audit.columns.target')}</th>
-                  <th scope="col">{t('audit.columns.changes')}</th>
-                  <th scope="col">{t('audit.columns.ip')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {list.map((row) => (
-                  <AuditRow key={row.id} row={row} open={expanded.has(row.id)} onToggle={() => toggle(row.id)} />
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            testId="audit-table"
+            columns={[
+              { label: t('audit.columns.time') },
+              { label: t('audit.columns.operator') },
+              { label: t('audit.columns.action') },
+              { label: t('audit.columns.target') },
+              { label: t('audit.columns.changes') },
+              { label: t('audit.columns.ip') },
+            ]}
+          >
+            {list.map((row) => (
+              <AuditRow key={row.id} row={row} open={expanded.has(row.id)} onToggle={() => toggle(row.id)} />
+            ))}
+          </DataTable>
         )}
       </PagedSection>
     </>

@@ -1,6 +1,7 @@
 import { type FormEvent, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { CardList, DataTable } from '../../../components/data-table';
 import { PageHeader } from '../../../components/feedback';
 import { FilterActions, FilterBar, RefreshButton } from '../../../components/filter-bar';
 import { Field, SelectField } from '../../../components/form-field';
@@ -90,62 +91,55 @@ function DepositsTable({ rows }: { rows: AdminDeposit[] }) {
   const { t } = useTranslation();
   const language = useLanguage();
   return (
-    <div className="hidden overflow-x-auto lg:block">
-      <table className="data-table" data-testid="deposits-table">
-        <thead>
-          <tr>
-            <th scope="col">{t('deposits.columns.order')}</th>
-            <th scope="col">{t('deposits.columns.member')}</th>
-            <th scope="col" className="text-right">
-              {t('deposits.columns.amount')}
-            </th>
-            <th scope="col">{t('deposits.columns.status')}</th>
-            <th scope="col">{t('deposits.columns.end_to_end')}</th>
-            <th scope="col">{t('deposits.columns.created')}</th>
-            <th scope="col">
-              {t('deposits.columns.credited')} / {t('deposits.columns.expires').toLocaleLowerCase()}
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={row.id} data-order={row.order_no} className="transition-colors hover:bg-white/[0.025]">
-              <td>
-                <p className="whitespace-nowrap font-mono text-xs text-slate-300">{row.order_no}</p>
-                <p className="text-[11px] text-slate-500">{row.method}</p>
-              </td>
-              <td>
-                <Link to={`/members/${row.member_id}`} className="font-medium text-gold-300 hover:text-gold-400 hover:underline">
-                  {row.member_name}
-                </Link>
-                <p className="font-mono text-[11px] text-slate-500">#{row.member_id}</p>
-              </td>
-              <td className="whitespace-nowrap text-right font-semibold text-white tabular-nums">{formatMoney(row.amount, language)}</td>
-              <td>
-                <DepositStatusBadge status={row.status} />
-              </td>
-              <td className="max-w-44 truncate font-mono text-xs text-slate-400" title={row.end_to_end_id ?? undefined}>
-                {row.end_to_end_id ?? '—'}
-              </td>
-              <td className="whitespace-nowrap text-slate-400">{formatDateTime(row.created_at, language)}</td>
-              {/* Once credited the expiry no longer matters; until then it is the time that counts. */}
-              <td className="whitespace-nowrap">
-                {row.credited_at ? (
-                  <span className="text-slate-300">{formatDateTime(row.credited_at, language)}</span>
-                ) : (
-                  <span className="text-slate-500">—</span>
-                )}
-                {row.status !== 'credited' && (
-                  <p className={`text-xs ${row.status === 'expired' ? 'text-slate-500' : 'text-amber-300/80'}`}>
-                    {t('deposits.expires_at', { time: formatDateTime(row.expires_at, language) })}
-                  </p>
-                )}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      testId="deposits-table"
+      collapse="lg"
+      columns={[
+        { label: t('deposits.columns.order') },
+        { label: t('deposits.columns.member') },
+        { label: t('deposits.columns.amount'), numeric: true },
+        { label: t('deposits.columns.status') },
+        { label: t('deposits.columns.end_to_end') },
+        { label: t('deposits.columns.created') },
+        { label: `${t('deposits.columns.credited')} / ${t('deposits.columns.expires').toLocaleLowerCase()}` },
+      ]}
+    >
+      {rows.map((row) => (
+        <tr key={row.id} data-order={row.order_no} className="transition-colors hover:bg-white/[0.025]">
+          <td>
+            <p className="whitespace-nowrap font-mono text-xs text-slate-300">{row.order_no}</p>
+            <p className="text-[11px] text-slate-500">{row.method}</p>
+          </td>
+          <td>
+            <Link to={`/members/${row.member_id}`} className="font-medium text-gold-300 hover:text-gold-400 hover:underline">
+              {row.member_name}
+            </Link>
+            <p className="font-mono text-[11px] text-slate-500">#{row.member_id}</p>
+          </td>
+          <td className="whitespace-nowrap text-right font-semibold text-white tabular-nums">{formatMoney(row.amount, language)}</td>
+          <td>
+            <DepositStatusBadge status={row.status} />
+          </td>
+          <td className="max-w-44 truncate font-mono text-xs text-slate-400" title={row.end_to_end_id ?? undefined}>
+            {row.end_to_end_id ?? '—'}
+          </td>
+          <td className="whitespace-nowrap text-slate-400">{formatDateTime(row.created_at, language)}</td>
+          {/* Once credited the expiry no longer matters; until then it is the time that counts. */}
+          <td className="whitespace-nowrap">
+            {row.credited_at ? (
+              <span className="text-slate-300">{formatDateTime(row.credited_at, language)}</span>
+            ) : (
+              <span className="text-slate-500">—</span>
+            )}
+            {row.status !== 'credited' && (
+              <p className={`text-xs ${row.status === 'expired' ? 'text-slate-500' : 'text-amber-300/80'}`}>
+                {t('deposits.expires_at', { time: formatDateTime(row.expires_at, language) })}
+              </p>
+            )}
+          </td>
+        </tr>
+      ))}
+    </DataTable>
   );
 }
 
@@ -153,7 +147,7 @@ function DepositsCards({ rows }: { rows: AdminDeposit[] }) {
   const { t } = useTranslation();
   const language = useLanguage();
   return (
-    <ul className="divide-y divide-white/5 lg:hidden" data-testid="deposits-cards">
+    <CardList collapse="lg" testId="deposits-cards">
       {rows.map((row) => (
         <li key={row.id} data-order={row.order_no} className="space-y-1.5 px-3 py-3">
           <div className="flex items-center justify-between gap-2">
@@ -179,6 +173,6 @@ function DepositsCards({ rows }: { rows: AdminDeposit[] }) {
           </p>
         </li>
       ))}
-    </ul>
+    </CardList>
   );
 }

@@ -1,5 +1,4 @@
 import { LANGUAGES } from '@casino/shared/languages';
-import { moneyStringToCentavos } from '@casino/shared/money';
 import {
   type AdminGame,
   GAME_TAG_PATTERN,
@@ -14,7 +13,7 @@ import { FormDialog } from '../../../components/form-dialog';
 import { CheckField, CheckGroup, Field, invalidProps } from '../../../components/form-field';
 import { LockIcon } from '../../../components/icons';
 import { toast } from '../../../components/toaster';
-import { basisPointsToPercent, parseReaisInput, percentToBasisPoints } from '../../../lib/format';
+import { basisPointsToPercent, centavosOf, parseReaisInput, percentToBasisPoints } from '../../../lib/format';
 import { type FieldErrors, formError, serverFieldErrors, useFieldErrors } from '../../../lib/use-field-errors';
 import { type GameUpdate, useUpdateGame } from '../api/games-admin';
 import { GameThumbnail, useFormatPercent, useGameName } from './games-ui';
@@ -73,7 +72,7 @@ function readForm(form: FormData, game: AdminGame, t: (key: string, values?: Rec
   const maxBet = parseReaisInput(text('max_bet'));
   if (!minBet) errors.min_bet = t('validation.amount');
   if (!maxBet) errors.max_bet = t('validation.amount');
-  if (minBet && maxBet && (moneyStringToCentavos(minBet) ?? 0) > (moneyStringToCentavos(maxBet) ?? 0)) {
+  if (minBet && maxBet && centavosOf(minBet) > centavosOf(maxBet)) {
     errors.max_bet = t('games.form.max_below_min');
   }
   if (minBet && minBet !== game.min_bet) update.min_bet = minBet;

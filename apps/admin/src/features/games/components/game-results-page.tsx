@@ -1,71 +1,22 @@
-import { moneyStringToCentavos } from '@casino/shared/money';
 import { type GameResultRow, RESULTS_MIN_ROUNDS_TO_FLAG } from '@casino/shared/schemas/games-admin';
-import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
-import { Badge, EmptyState, ErrorState, PageHeader, Skeleton, TableSkeleton } from '../../../components/feedback';
+import { Link } from 'react-router';
+import { CardList, DataTable } from '../../../components/data-table';
+import { DateRangeFilter, dateFieldError } from '../../../components/date-range-filter';
+import { Badge, EmptyState, PageHeader, Skeleton, TableSkeleton } from '../../../components/feedback';
 import { SelectField } from '../../../components/form-field';
 import { AlertIcon, ChevronDownIcon } from '../../../components/icons';
-import { errorMessage, isApiError } from '../../../lib/api-client';
+import { ReportBody } from '../../../components/query-section';
 import { usePermission } from '../../../lib/auth';
-import { formatMoney, formatNumber } from '../../../lib/format';
+import { centavosOf, formatMoney, formatNumber } from '../../../lib/format';
+import { DAY_PATTERN, saoPauloToday } from '../../../lib/sao-paulo-days';
 import { useLanguage } from '../../../lib/use-language';
+import { matching, useUrlFilters } from '../../../lib/use-url-filters';
 import { type ResultFilters, useGameProviders, useGameResults } from '../api/games-admin';
 import { useCategoryLabel, useFormatPercent } from './games-ui';
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const DAY_MS = 86_400_000;
-
-/** Today's date in Brazil (the results are cut by Brazilian days, whatever the operator's own zone). */
-function brazilToday(now = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
-}
-
-function addDays(date: string, days: number): string {
-  return new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
-}
-
-type Preset = 'today' | 'yesterday' | '7d' | '30d' | 'month';
-function presetRange(preset: Preset, today = brazilToday()): { from: string; to: string } {
-  switch (preset) {
-    case 'today':
-      return { from: today, to: today };
-    case 'yesterday':
-      return { from: addDays(today, -1), to: addDays(today, -1) };
-    case '7d':
-      return { from: addDays(today, -6), to: today };
-    case '30d':
-      return { from: addDays(today, -29), to: today };
-    case 'month':
-      return { from: `${today.slice(0, 8)}01`, to: today };
-  }
-}
-
-function useResultFilters() {
-  const [params, setParams] = useSearchParams();
-  const read = (key: string) => {
-    const value = params.get(key) ?? '';
-    return DATE.test(value) ? value : '';
-  };
-  const filters: ResultFilters = { from: read('from'), to: read('to'), plat_type: params.get('provider') ?? '' };
-  function update(next: Partial<Record<'from' | 'to' | 'provider', string>>) {
-    setParams(
-      (current) => {
-        const merged = new URLSearchParams(current);
-        for (const [key, value] of Object.entries(next)) {
-          if (!value) merged.delete(key);
-          else merged.set(key, value);
-        }
-        return merged;
-      },
-      { replace: true },
-    );
-  }
-  return { filters, update };
-}
-
 type SortKey = 'bets' | 'ggr' | 'rounds' | 'rtp';
-const centavosOf = (money: string) => moneyStringToCentavos(money) ?? 0;
 const SORTERS: Record<SortKey, (row: GameResultRow) => number> = {
   bets: (row) => centavosOf(row.total_bet),
   ggr: (row) => centavosOf(row.ggr),
@@ -73,133 +24,91 @@ const SORTERS: Record<SortKey, (row: GameResultRow) => number> = {
   rtp: (row) => (row.observed_rtp === null ? -1 : centavosOf(row.observed_rtp)),
 };
 
+const PRESETS = ['today', 'yesterday', '7d', '30d', 'month'] as const;
+
 export function GameResultsPage() {
   const { t } = useTranslation();
-  const { filters, update } = useResultFilters();
+  const { params, update } = useUrlFilters<'from' | 'to' | 'provider'>();
+  const filters: ResultFilters = {
+    from: matching(params, 'from', DAY_PATTERN),
+    to: matching(params, 'to', DAY_PATTERN),
+    plat_type: params.get('provider') ?? '',
+  };
   const results = useGameResults(filters);
   const providers = useGameProviders();
   const [sort, setSort] = useState<SortKey>('bets');
-  const ids = { from: useId(), to: useId(), provider: useId() };
-  const [dateError, setDateError] = useState<string | null>(null);
-
-  const shownFrom = filters.from || results.data?.from || '';
-  const shownTo = filters.to || results.data?.to || '';
-
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const from = String(form.get('from') ?? '');
-    const to = String(form.get('to') ?? '');
-    if (from && to && from > to) {
-      setDateError(t('game_results.date_order'));
-      return;
-    }
-    setDateError(null);
-    update({ from, to });
-  }
-
-  const serverDateError =
-    results.isError && isApiError(results.error) ? (results.error.fieldErrors.from?.[0] ?? results.error.fieldErrors.to?.[0]) : undefined;
+  const providerId = useId();
   const sorted = results.data ? [...results.data.list].sort((a, b) => SORTERS[sort](b) - SORTERS[sort](a)) : [];
 
   return (
     <>
       <PageHeader title={t('game_results.title')} subtitle={t('game_results.subtitle')} />
 
-      <search className="mb-4 block">
-        <form
-          key={`${shownFrom}|${shownTo}`}
-          onSubmit={submit}
-          className="card grid grid-cols-2 gap-3 p-3 lg:grid-cols-[repeat(2,minmax(0,10rem))_minmax(0,14rem)_auto_1fr] lg:items-end"
+      <DateRangeFilter
+        from={filters.from || results.data?.from || ''}
+        to={filters.to || results.data?.to || ''}
+        presets={PRESETS}
+        labels={{
+          from: t('game_results.from'),
+          to: t('game_results.to'),
+          apply: t('game_results.apply'),
+          presets: t('game_results.presets_label'),
+          preset: (preset) => t(`game_results.presets.${preset}`),
+          dateOrder: t('game_results.date_order'),
+        }}
+        max={saoPauloToday()}
+        serverError={dateFieldError(results)}
+        onApply={update}
+        className="grid grid-cols-2 gap-3 p-3 lg:grid-cols-[repeat(2,minmax(0,10rem))_minmax(0,14rem)_auto_1fr] lg:items-end"
+        errorClassName="lg:col-span-5"
+      >
+        <SelectField
+          id={providerId}
+          label={t('games.filter_provider')}
+          value={filters.plat_type}
+          onChange={(value) => update({ provider: value })}
+          className="col-span-2 lg:col-span-1"
         >
-          <div>
-            <label htmlFor={ids.from} className="field-label">
-              {t('game_results.from')}
-            </label>
-            <input id={ids.from} name="from" type="date" defaultValue={shownFrom} max={brazilToday()} className="input tabular-nums" />
-          </div>
-          <div>
-            <label htmlFor={ids.to} className="field-label">
-              {t('game_results.to')}
-            </label>
-            <input id={ids.to} name="to" type="date" defaultValue={shownTo} max={brazilToday()} className="input tabular-nums" />
-          </div>
-          <SelectField
-            id={ids.provider}
-            label={t('games.filter_provider')}
-            value={filters.plat_type}
-            onChange={(value) => update({ provider: value })}
-            className="col-span-2 lg:col-span-1"
-          >
-            <option value="">{t('games.all_providers')}</option>
-            {providers.data?.map((provider) => (
-              <option key={provider.id} value={provider.plat_type}>
-                {provider.name}
-              </option>
-            ))}
-          </SelectField>
-          <button type="submit" className="btn-primary col-span-2 lg:col-span-1">
-            {t('game_results.apply')}
-          </button>
-          <fieldset className="col-span-2 flex min-w-0 flex-wrap gap-1.5 lg:col-span-1 lg:justify-end">
-            <legend className="sr-only">{t('game_results.presets_label')}</legend>
-            {(['today', 'yesterday', '7d', '30d', 'month'] as const).map((preset) => {
-              const range = presetRange(preset);
-              const active = shownFrom === range.from && shownTo === range.to;
-              return (
-                <button
-                  key={preset}
-                  type="button"
-                  aria-pressed={active}
-                  onClick={() => {
-                    setDateError(null);
-                    update(range);
-                  }}
-                  className={`btn h-8 px-2.5 text-xs ${active ? 'bg-gold-400/15 text-gold-300 ring-1 ring-gold-400/30' : 'text-slate-300 hover:bg-white/5'}`}
-                >
-                  {t(`game_results.presets.${preset}`)}
-                </button>
-              );
-            })}
-          </fieldset>
-          {(dateError || serverDateError) && (
-            <p role="alert" className="col-span-2 text-xs text-rose-300 lg:col-span-5">
-              {dateError ?? serverDateError}
-            </p>
-          )}
-        </form>
-      </search>
+          <option value="">{t('games.all_providers')}</option>
+          {providers.data?.map((provider) => (
+            <option key={provider.id} value={provider.plat_type}>
+              {provider.name}
+            </option>
+          ))}
+        </SelectField>
+      </DateRangeFilter>
 
-      {results.isPending ? (
-        <>
-          <TotalsSkeleton />
-          <section className="card mt-4 overflow-hidden">
-            <TableSkeleton columns={8} rows={5} />
-          </section>
-        </>
-      ) : results.isError ? (
-        <section className="card">
-          <ErrorState message={errorMessage(results.error)} onRetry={() => void results.refetch()} />
-        </section>
-      ) : (
-        <div className={`transition-opacity ${results.isPlaceholderData ? 'opacity-60' : ''}`} aria-busy={results.isFetching}>
-          <Totals totals={results.data.totals} />
-          <section className="card mt-4 overflow-hidden">
-            {results.data.list.length === 0 ? (
-              <EmptyState title={t('game_results.empty')} hint={t('game_results.empty_hint')} />
-            ) : (
-              <>
-                <ResultsTable rows={sorted} totals={results.data.totals} sort={sort} onSort={setSort} />
-                <ResultsCards rows={sorted} />
-              </>
-            )}
-          </section>
-          <p className="mt-3 flex items-start gap-2 text-xs leading-5 text-slate-500">
-            <AlertIcon width={13} height={13} className="mt-1 shrink-0" />
-            <span>{t('game_results.explain', { rounds: RESULTS_MIN_ROUNDS_TO_FLAG, zone: results.data.time_zone })}</span>
-          </p>
-        </div>
-      )}
+      <ReportBody
+        query={results}
+        placeholder={
+          <>
+            <TotalsSkeleton />
+            <section className="card mt-4 overflow-hidden">
+              <TableSkeleton columns={8} rows={5} />
+            </section>
+          </>
+        }
+      >
+        {(data) => (
+          <>
+            <Totals totals={data.totals} />
+            <section className="card mt-4 overflow-hidden">
+              {data.list.length === 0 ? (
+                <EmptyState title={t('game_results.empty')} hint={t('game_results.empty_hint')} />
+              ) : (
+                <>
+                  <ResultsTable rows={sorted} totals={data.totals} sort={sort} onSort={setSort} />
+                  <ResultsCards rows={sorted} />
+                </>
+              )}
+            </section>
+            <p className="mt-3 flex items-start gap-2 text-xs leading-5 text-slate-500">
+              <AlertIcon width={13} height={13} className="mt-1 shrink-0" />
+              <span>{t('game_results.explain', { rounds: RESULTS_MIN_ROUNDS_TO_FLAG, zone: data.time_zone })}</span>
+            </p>
+          </>
+        )}
+      </ReportBody>
     </>
   );
 }
@@ -330,81 +239,80 @@ function ResultsTable({
   const language = useLanguage();
   const formatPercent = useFormatPercent();
   return (
-    <div className="hidden overflow-x-auto md:block">
-      <table className="data-table" data-testid="results-table">
-        <thead>
-          <tr>
-            <th scope="col">{t('game_results.columns.game')}</th>
-            <SortHeader label={t('game_results.columns.rounds')} sortKey="rounds" sort={sort} onSort={onSort} />
-            <th scope="col" className="hidden text-right 2xl:table-cell">
-              {t('game_results.columns.players')}
-            </th>
-            <SortHeader label={t('game_results.columns.bets')} sortKey="bets" sort={sort} onSort={onSort} />
-            <th scope="col" className="hidden text-right xl:table-cell">
-              {t('game_results.columns.wins')}
-            </th>
-            <SortHeader label={t('game_results.columns.ggr')} sortKey="ggr" sort={sort} onSort={onSort} />
-            <SortHeader label={t('game_results.columns.observed')} sortKey="rtp" sort={sort} onSort={onSort} />
-            <th scope="col" className="text-right">
-              {t('game_results.columns.declared')}
-            </th>
-            <th scope="col">{t('game_results.columns.check')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr
-              key={row.game_id}
-              data-game={row.code}
-              data-deviation={row.deviation ?? undefined}
-              className={`transition-colors hover:bg-white/[0.025] ${
-                row.deviation === 'above'
-                  ? 'bg-rose-500/[0.06] shadow-[inset_3px_0_0] shadow-rose-400'
-                  : row.deviation === 'below'
-                    ? 'bg-amber-500/[0.06] shadow-[inset_3px_0_0] shadow-amber-400'
-                    : ''
-              }`}
-            >
-              <td className="max-w-56">
-                <GameCell row={row} />
-              </td>
-              <td className="text-right tabular-nums">{formatNumber(row.rounds, language)}</td>
-              <td className="hidden text-right tabular-nums 2xl:table-cell">{formatNumber(row.players, language)}</td>
-              <td className="whitespace-nowrap text-right tabular-nums">{formatMoney(row.total_bet, language)}</td>
-              <td className="hidden whitespace-nowrap text-right tabular-nums xl:table-cell">{formatMoney(row.total_win, language)}</td>
-              <td className={`whitespace-nowrap text-right font-medium tabular-nums ${toneClass(row.ggr)}`}>
-                {formatMoney(row.ggr, language)}
-              </td>
-              <td>
-                <RtpCell row={row} />
-              </td>
-              <td className="text-right text-slate-400 tabular-nums">{formatPercent(row.declared_rtp)}</td>
-              <td>
-                <DeviationBadge row={row} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-        <tfoot>
-          <tr className="bg-navy-800/60 font-semibold text-white">
-            <th scope="row" className="px-3 py-2.5 text-left text-xs uppercase tracking-wide text-slate-300">
-              {t('game_results.totals')}
-            </th>
-            <td className="px-3 py-2.5 text-right tabular-nums">{formatNumber(totals.rounds, language)}</td>
-            <td className="hidden px-3 py-2.5 text-right tabular-nums 2xl:table-cell">{formatNumber(totals.players, language)}</td>
-            <td className="whitespace-nowrap px-3 py-2.5 text-right tabular-nums">{formatMoney(totals.total_bet, language)}</td>
-            <td className="hidden whitespace-nowrap px-3 py-2.5 text-right tabular-nums lg:table-cell">
-              {formatMoney(totals.total_win, language)}
-            </td>
-            <td className={`whitespace-nowrap px-3 py-2.5 text-right tabular-nums ${toneClass(totals.ggr)}`}>
-              {formatMoney(totals.ggr, language)}
-            </td>
-            <td className="px-3 py-2.5 text-right tabular-nums">{formatPercent(totals.observed_rtp)}</td>
-            <td colSpan={2} />
-          </tr>
-        </tfoot>
-      </table>
-    </div>
+    <DataTable
+      testId="results-table"
+      collapse="md"
+      head={
+        <>
+          <th scope="col">{t('game_results.columns.game')}</th>
+          <SortHeader label={t('game_results.columns.rounds')} sortKey="rounds" sort={sort} onSort={onSort} />
+          <th scope="col" className="hidden text-right 2xl:table-cell">
+            {t('game_results.columns.players')}
+          </th>
+          <SortHeader label={t('game_results.columns.bets')} sortKey="bets" sort={sort} onSort={onSort} />
+          <th scope="col" className="hidden text-right xl:table-cell">
+            {t('game_results.columns.wins')}
+          </th>
+          <SortHeader label={t('game_results.columns.ggr')} sortKey="ggr" sort={sort} onSort={onSort} />
+          <SortHeader label={t('game_results.columns.observed')} sortKey="rtp" sort={sort} onSort={onSort} />
+          <th scope="col" className="text-right">
+            {t('game_results.columns.declared')}
+          </th>
+          <th scope="col">{t('game_results.columns.check')}</th>
+        </>
+      }
+      foot={
+        <tr className="bg-navy-800/60 font-semibold text-white">
+          <th scope="row" className="px-3 py-2.5 text-left text-xs uppercase tracking-wide text-slate-300">
+            {t('game_results.totals')}
+          </th>
+          <td className="px-3 py-2.5 text-right tabular-nums">{formatNumber(totals.rounds, language)}</td>
+          <td className="hidden px-3 py-2.5 text-right tabular-nums 2xl:table-cell">{formatNumber(totals.players, language)}</td>
+          <td className="whitespace-nowrap px-3 py-2.5 text-right tabular-nums">{formatMoney(totals.total_bet, language)}</td>
+          <td className="hidden whitespace-nowrap px-3 py-2.5 text-right tabular-nums lg:table-cell">
+            {formatMoney(totals.total_win, language)}
+          </td>
+          <td className={`whitespace-nowrap px-3 py-2.5 text-right tabular-nums ${toneClass(totals.ggr)}`}>
+            {formatMoney(totals.ggr, language)}
+          </td>
+          <td className="px-3 py-2.5 text-right tabular-nums">{formatPercent(totals.observed_rtp)}</td>
+          <td colSpan={2} />
+        </tr>
+      }
+    >
+      {rows.map((row) => (
+        <tr
+          key={row.game_id}
+          data-game={row.code}
+          data-deviation={row.deviation ?? undefined}
+          className={`transition-colors hover:bg-white/[0.025] ${
+            row.deviation === 'above'
+              ? 'bg-rose-500/[0.06] shadow-[inset_3px_0_0] shadow-rose-400'
+              : row.deviation === 'below'
+                ? 'bg-amber-500/[0.06] shadow-[inset_3px_0_0] shadow-amber-400'
+                : ''
+          }`}
+        >
+          <td className="max-w-56">
+            <GameCell row={row} />
+          </td>
+          <td className="text-right tabular-nums">{formatNumber(row.rounds, language)}</td>
+          <td className="hidden text-right tabular-nums 2xl:table-cell">{formatNumber(row.players, language)}</td>
+          <td className="whitespace-nowrap text-right tabular-nums">{formatMoney(row.total_bet, language)}</td>
+          <td className="hidden whitespace-nowrap text-right tabular-nums xl:table-cell">{formatMoney(row.total_win, language)}</td>
+          <td className={`whitespace-nowrap text-right font-medium tabular-nums ${toneClass(row.ggr)}`}>
+            {formatMoney(row.ggr, language)}
+          </td>
+          <td>
+            <RtpCell row={row} />
+          </td>
+          <td className="text-right text-slate-400 tabular-nums">{formatPercent(row.declared_rtp)}</td>
+          <td>
+            <DeviationBadge row={row} />
+          </td>
+        </tr>
+      ))}
+    </DataTable>
   );
 }
 
@@ -418,7 +326,7 @@ function ResultsCards({ rows }: { rows: GameResultRow[] }) {
   const language = useLanguage();
   const formatPercent = useFormatPercent();
   return (
-    <ul className="divide-y divide-white/5 md:hidden">
+    <CardList collapse="md">
       {rows.map((row) => (
         <li
           key={row.game_id}
@@ -443,7 +351,7 @@ function ResultsCards({ rows }: { rows: GameResultRow[] }) {
           </dl>
         </li>
       ))}
-    </ul>
+    </CardList>
   );
 }
 

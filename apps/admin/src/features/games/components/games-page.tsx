@@ -2,6 +2,7 @@ import { GAME_CATEGORIES } from '@casino/shared/schemas/games';
 import type { AdminGame } from '@casino/shared/schemas/games-admin';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CardList, DataTable } from '../../../components/data-table';
 import { Badge, PageHeader } from '../../../components/feedback';
 import { FilterBar } from '../../../components/filter-bar';
 import { Field, SearchInput, SelectField } from '../../../components/form-field';
@@ -253,73 +254,60 @@ function GamesTable({ games, onEdit }: { games: AdminGame[]; onEdit: OnEdit }) {
   const language = useLanguage();
   const categoryLabel = useCategoryLabel();
   return (
-    <div className="hidden overflow-x-auto md:block">
-      <table className="data-table" data-testid="games-table">
-        <thead>
-          <tr>
-            <th scope="col">{t('games.columns.game')}</th>
-            <th scope="col">{t('games.columns.provider')}</th>
-            <th scope="col" className="hidden lg:table-cell">
-              {t('games.columns.category')}
-            </th>
-            <th scope="col" className="text-right">
-              {t('games.columns.rtp')}
-            </th>
-            <th scope="col" className="hidden text-right xl:table-cell">
-              {t('games.columns.bets')}
-            </th>
-            <th scope="col">{t('games.columns.flags')}</th>
-            <th scope="col" className="hidden text-right lg:table-cell">
-              {t('games.columns.sort')}
-            </th>
-            <th scope="col">{t('games.columns.enabled')}</th>
-            <th scope="col">
-              <span className="sr-only">{t('games.edit')}</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {games.map((game) => (
-            <tr
-              key={game.id}
-              data-game={game.code}
-              className={`transition-colors hover:bg-white/[0.025] ${game.enabled ? '' : 'bg-navy-950/30 text-slate-400'}`}
-            >
-              <td>
-                <div className="flex items-center gap-3">
-                  <GameThumbnail src={game.thumbnail} alt={gameName(game)} />
-                  <div className="min-w-0">
-                    <p className={`truncate font-medium ${game.enabled ? 'text-white' : 'text-slate-400'}`}>{gameName(game)}</p>
-                    <p className="truncate font-mono text-[11px] text-slate-500">{game.code}</p>
-                    <Tags tags={game.tags} />
-                  </div>
-                </div>
-              </td>
-              <td className="max-w-44">
-                <ProviderCell game={game} />
-              </td>
-              <td className="hidden text-slate-300 lg:table-cell">{categoryLabel(game.category)}</td>
-              <td className="text-right">
-                <Rtp game={game} />
-              </td>
-              <td className="hidden whitespace-nowrap text-right text-xs text-slate-400 tabular-nums xl:table-cell">
-                {formatMoney(game.min_bet, language)} – {formatMoney(game.max_bet, language)}
-              </td>
-              <td>
-                <Flags game={game} />
-              </td>
-              <td className="hidden text-right text-slate-400 tabular-nums lg:table-cell">{game.sort}</td>
-              <td>
-                <EnabledSwitch game={game} />
-              </td>
-              <td className="text-right">
-                <EditButton game={game} onEdit={onEdit} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      testId="games-table"
+      collapse="md"
+      columns={[
+        { label: t('games.columns.game') },
+        { label: t('games.columns.provider') },
+        { label: t('games.columns.category'), className: 'hidden lg:table-cell' },
+        { label: t('games.columns.rtp'), numeric: true },
+        { label: t('games.columns.bets'), numeric: true, className: 'hidden xl:table-cell' },
+        { label: t('games.columns.flags') },
+        { label: t('games.columns.sort'), numeric: true, className: 'hidden lg:table-cell' },
+        { label: t('games.columns.enabled') },
+        { label: t('games.edit'), srOnly: true },
+      ]}
+    >
+      {games.map((game) => (
+        <tr
+          key={game.id}
+          data-game={game.code}
+          className={`transition-colors hover:bg-white/[0.025] ${game.enabled ? '' : 'bg-navy-950/30 text-slate-400'}`}
+        >
+          <td>
+            <div className="flex items-center gap-3">
+              <GameThumbnail src={game.thumbnail} alt={gameName(game)} />
+              <div className="min-w-0">
+                <p className={`truncate font-medium ${game.enabled ? 'text-white' : 'text-slate-400'}`}>{gameName(game)}</p>
+                <p className="truncate font-mono text-[11px] text-slate-500">{game.code}</p>
+                <Tags tags={game.tags} />
+              </div>
+            </div>
+          </td>
+          <td className="max-w-44">
+            <ProviderCell game={game} />
+          </td>
+          <td className="hidden text-slate-300 lg:table-cell">{categoryLabel(game.category)}</td>
+          <td className="text-right">
+            <Rtp game={game} />
+          </td>
+          <td className="hidden whitespace-nowrap text-right text-xs text-slate-400 tabular-nums xl:table-cell">
+            {formatMoney(game.min_bet, language)} – {formatMoney(game.max_bet, language)}
+          </td>
+          <td>
+            <Flags game={game} />
+          </td>
+          <td className="hidden text-right text-slate-400 tabular-nums lg:table-cell">{game.sort}</td>
+          <td>
+            <EnabledSwitch game={game} />
+          </td>
+          <td className="text-right">
+            <EditButton game={game} onEdit={onEdit} />
+          </td>
+        </tr>
+      ))}
+    </DataTable>
   );
 }
 
@@ -330,7 +318,7 @@ function GamesCards({ games, onEdit }: { games: AdminGame[]; onEdit: OnEdit }) {
   const language = useLanguage();
   const categoryLabel = useCategoryLabel();
   return (
-    <ul className="divide-y divide-white/5 md:hidden">
+    <CardList collapse="md">
       {games.map((game) => (
         <li key={game.id} data-game={game.code} className="space-y-2.5 px-3 py-3">
           <div className="flex items-start gap-3">
@@ -352,6 +340,6 @@ function GamesCards({ games, onEdit }: { games: AdminGame[]; onEdit: OnEdit }) {
           </div>
         </li>
       ))}
-    </ul>
+    </CardList>
   );
 }

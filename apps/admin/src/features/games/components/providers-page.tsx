@@ -2,6 +2,7 @@ import type { AdminProvider } from '@casino/shared/schemas/games-admin';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { CardList, DataTable } from '../../../components/data-table';
 import { Badge, PageHeader } from '../../../components/feedback';
 import { FormDialog } from '../../../components/form-dialog';
 import { CheckField, Field, invalidProps } from '../../../components/form-field';
@@ -129,61 +130,52 @@ function ProvidersTable({ providers, onEdit }: { providers: AdminProvider[]; onE
   const { t } = useTranslation();
   const language = useLanguage();
   return (
-    <div className="hidden overflow-x-auto md:block">
-      <table className="data-table" data-testid="providers-table">
-        <thead>
-          <tr>
-            <th scope="col">{t('game_providers.columns.provider')}</th>
-            <th scope="col">{t('game_providers.columns.kind')}</th>
-            <th scope="col">{t('game_providers.columns.games')}</th>
-            <th scope="col">{t('game_providers.columns.wallet')}</th>
-            <th scope="col" className="text-right">
-              {t('game_providers.columns.sort')}
-            </th>
-            <th scope="col" className="hidden lg:table-cell">
-              {t('game_providers.columns.updated')}
-            </th>
-            <th scope="col">{t('game_providers.columns.enabled')}</th>
-            <th scope="col">
-              <span className="sr-only">{t('games.edit')}</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {providers.map((provider) => (
-            <tr key={provider.id} data-provider={provider.plat_type} className="transition-colors hover:bg-white/[0.025]">
-              <td>
-                <p className={`font-medium ${provider.enabled ? 'text-white' : 'text-slate-400'}`}>{provider.name}</p>
-                <p className="font-mono text-[11px] text-slate-500">{provider.plat_type}</p>
-              </td>
-              <td>
-                <KindBadge provider={provider} />
-              </td>
-              <td>
-                <GameCount provider={provider} />
-              </td>
-              <td>
-                <SecretBadge provider={provider} />
-              </td>
-              <td className="text-right text-slate-400 tabular-nums">{provider.sort}</td>
-              <td className="hidden whitespace-nowrap text-slate-400 lg:table-cell">{formatDateTime(provider.updated_at, language)}</td>
-              <td>
-                <ProviderSwitch provider={provider} />
-              </td>
-              <td className="text-right">
-                <EditButton provider={provider} onEdit={onEdit} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      testId="providers-table"
+      collapse="md"
+      columns={[
+        { label: t('game_providers.columns.provider') },
+        { label: t('game_providers.columns.kind') },
+        { label: t('game_providers.columns.games') },
+        { label: t('game_providers.columns.wallet') },
+        { label: t('game_providers.columns.sort'), numeric: true },
+        { label: t('game_providers.columns.updated'), className: 'hidden lg:table-cell' },
+        { label: t('game_providers.columns.enabled') },
+        { label: t('games.edit'), srOnly: true },
+      ]}
+    >
+      {providers.map((provider) => (
+        <tr key={provider.id} data-provider={provider.plat_type} className="transition-colors hover:bg-white/[0.025]">
+          <td>
+            <p className={`font-medium ${provider.enabled ? 'text-white' : 'text-slate-400'}`}>{provider.name}</p>
+            <p className="font-mono text-[11px] text-slate-500">{provider.plat_type}</p>
+          </td>
+          <td>
+            <KindBadge provider={provider} />
+          </td>
+          <td>
+            <GameCount provider={provider} />
+          </td>
+          <td>
+            <SecretBadge provider={provider} />
+          </td>
+          <td className="text-right text-slate-400 tabular-nums">{provider.sort}</td>
+          <td className="hidden whitespace-nowrap text-slate-400 lg:table-cell">{formatDateTime(provider.updated_at, language)}</td>
+          <td>
+            <ProviderSwitch provider={provider} />
+          </td>
+          <td className="text-right">
+            <EditButton provider={provider} onEdit={onEdit} />
+          </td>
+        </tr>
+      ))}
+    </DataTable>
   );
 }
 
 function ProvidersCards({ providers, onEdit }: { providers: AdminProvider[]; onEdit: OnEdit }) {
   return (
-    <ul className="divide-y divide-white/5 md:hidden">
+    <CardList collapse="md">
       {providers.map((provider) => (
         <li key={provider.id} data-provider={provider.plat_type} className="space-y-2 px-3 py-3">
           <div className="flex items-start justify-between gap-3">
@@ -201,7 +193,7 @@ function ProvidersCards({ providers, onEdit }: { providers: AdminProvider[]; onE
           <EditButton provider={provider} onEdit={onEdit} block />
         </li>
       ))}
-    </ul>
+    </CardList>
   );
 }
 

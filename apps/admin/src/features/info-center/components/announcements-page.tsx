@@ -2,6 +2,7 @@ import { LANGUAGES, type LanguageCode } from '@casino/shared/languages';
 import { ANNOUNCEMENT_CONTENT_MAX, ANNOUNCEMENT_STATES, ANNOUNCEMENT_TITLE_MAX } from '@casino/shared/schemas/info-center-admin';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DataTable } from '../../../components/data-table';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { Badge, PageHeader } from '../../../components/feedback';
 import { FormDialog } from '../../../components/form-dialog';
@@ -89,66 +90,58 @@ function AnnouncementsTable({ items, onEdit, onDelete }: { items: AdminAnnouncem
   const { t } = useTranslation();
   const language = useLanguage();
   return (
-    <div className="overflow-x-auto">
-      <table className="data-table" data-testid="announcements-table">
-        <thead>
-          <tr>
-            <th scope="col">{t('info_announcements.columns.title')}</th>
-            <th scope="col">{t('info_announcements.columns.state')}</th>
-            <th scope="col">{t('info_announcements.columns.period')}</th>
-            <th scope="col" className="text-right">
-              {t('info_announcements.columns.reads')}
-            </th>
-            <th scope="col">{t('info_announcements.columns.updated')}</th>
-            <th scope="col">
-              <span className="sr-only">{t('info_announcements.columns.actions')}</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {items.map((item) => (
-            <tr key={item.id} className="align-top transition-colors hover:bg-white/[0.025]">
-              <td className="min-w-[220px] max-w-md">
-                <p className="flex items-center gap-1.5 font-medium text-white">
-                  {item.pinned ? <Badge tone="gold">{t('info_announcements.pinned')}</Badge> : null}
-                  <span className="truncate">{item.titles.pt ?? Object.values(item.titles)[0] ?? ''}</span>
-                </p>
-                <p className="mt-1 text-[11px] tracking-wide text-slate-500 uppercase">{Object.keys(item.titles).join(' · ')}</p>
-              </td>
-              <td>
-                <Badge tone={STATE_TONES[item.state]}>{t(`info_announcements.states.${item.state}`)}</Badge>
-              </td>
-              <td className="whitespace-nowrap text-xs text-slate-400">
-                <p>
-                  {item.starts_at
-                    ? t('info_announcements.from', { date: formatDateTime(item.starts_at, language) })
-                    : t('info_announcements.no_start')}
-                </p>
-                <p>
-                  {item.ends_at
-                    ? t('info_announcements.until', { date: formatDateTime(item.ends_at, language) })
-                    : t('info_announcements.no_end')}
-                </p>
-              </td>
-              <td className="text-right tabular-nums text-slate-300">{formatNumber(item.reads, language)}</td>
-              <td className="whitespace-nowrap text-xs text-slate-400">
-                {formatDateTime(item.updated_at, language)}
-                {item.operator_username ? <p className="text-slate-500">{item.operator_username}</p> : null}
-              </td>
-              <td className="whitespace-nowrap text-right">
-                <button type="button" className="btn-ghost h-8 px-2.5" onClick={() => onEdit(item)}>
-                  <EditIcon width={15} height={15} />
-                  {t('info_announcements.edit')}
-                </button>
-                <button type="button" className="btn-ghost h-8 px-2.5 text-rose-300" onClick={() => onDelete(item)}>
-                  {t('info_announcements.delete')}
-                </button>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      testId="announcements-table"
+      columns={[
+        { label: t('info_announcements.columns.title') },
+        { label: t('info_announcements.columns.state') },
+        { label: t('info_announcements.columns.period') },
+        { label: t('info_announcements.columns.reads'), numeric: true },
+        { label: t('info_announcements.columns.updated') },
+        { label: t('info_announcements.columns.actions'), srOnly: true },
+      ]}
+    >
+      {items.map((item) => (
+        <tr key={item.id} className="align-top transition-colors hover:bg-white/[0.025]">
+          <td className="min-w-[220px] max-w-md">
+            <p className="flex items-center gap-1.5 font-medium text-white">
+              {item.pinned ? <Badge tone="gold">{t('info_announcements.pinned')}</Badge> : null}
+              <span className="truncate">{item.titles.pt ?? Object.values(item.titles)[0] ?? ''}</span>
+            </p>
+            <p className="mt-1 text-[11px] tracking-wide text-slate-500 uppercase">{Object.keys(item.titles).join(' · ')}</p>
+          </td>
+          <td>
+            <Badge tone={STATE_TONES[item.state]}>{t(`info_announcements.states.${item.state}`)}</Badge>
+          </td>
+          <td className="whitespace-nowrap text-xs text-slate-400">
+            <p>
+              {item.starts_at
+                ? t('info_announcements.from', { date: formatDateTime(item.starts_at, language) })
+                : t('info_announcements.no_start')}
+            </p>
+            <p>
+              {item.ends_at
+                ? t('info_announcements.until', { date: formatDateTime(item.ends_at, language) })
+                : t('info_announcements.no_end')}
+            </p>
+          </td>
+          <td className="text-right tabular-nums text-slate-300">{formatNumber(item.reads, language)}</td>
+          <td className="whitespace-nowrap text-xs text-slate-400">
+            {formatDateTime(item.updated_at, language)}
+            {item.operator_username ? <p className="text-slate-500">{item.operator_username}</p> : null}
+          </td>
+          <td className="whitespace-nowrap text-right">
+            <button type="button" className="btn-ghost h-8 px-2.5" onClick={() => onEdit(item)}>
+              <EditIcon width={15} height={15} />
+              {t('info_announcements.edit')}
+            </button>
+            <button type="button" className="btn-ghost h-8 px-2.5 text-rose-300" onClick={() => onDelete(item)}>
+              {t('info_announcements.delete')}
+            </button>
+          </td>
+        </tr>
+      ))}
+    </DataTable>
   );
 }
 

@@ -1,6 +1,7 @@
 import { NOTIFICATION_BODY_MAX, NOTIFICATION_TITLE_MAX } from '@casino/shared/schemas/info-center-admin';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DataTable } from '../../../components/data-table';
 import { ConfirmDialog, Spinner } from '../../../components/confirm-dialog';
 import { Badge, PageHeader } from '../../../components/feedback';
 import { MailIcon } from '../../../components/icons';
@@ -43,48 +44,42 @@ function SentTable({ items }: { items: AdminNotificationItem[] }) {
   const { t } = useTranslation();
   const language = useLanguage();
   return (
-    <div className="overflow-x-auto">
-      <table className="data-table" data-testid="sent-notifications">
-        <thead>
-          <tr>
-            <th scope="col">{t('info_notifications.columns.time')}</th>
-            <th scope="col">{t('info_notifications.columns.audience')}</th>
-            <th scope="col">{t('info_notifications.columns.message')}</th>
-            <th scope="col" className="text-right">
-              {t('info_notifications.columns.read')}
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {items.map((item) => (
-            <tr key={item.batch} className="align-top transition-colors hover:bg-white/[0.025]">
-              <td className="whitespace-nowrap text-slate-400">
-                {formatDateTime(item.created_at, language)}
-                <p className="text-xs text-slate-500">
-                  {t('info_notifications.sent_by', { operator: item.operator_username ?? t('audit.system') })}
-                </p>
-              </td>
-              <td className="whitespace-nowrap">
-                {item.audience === 'all' ? (
-                  <Badge tone="gold">{t('info_notifications.all_members')}</Badge>
-                ) : (
-                  <span className="text-slate-200">
-                    {item.member_account ?? '—'} <span className="text-xs text-slate-500">#{item.member_id}</span>
-                  </span>
-                )}
-              </td>
-              <td className="min-w-[180px] max-w-md">
-                <p className="font-medium text-white">{item.title}</p>
-                <p className="line-clamp-2 whitespace-pre-line text-xs text-slate-400">{item.body}</p>
-              </td>
-              <td className="whitespace-nowrap text-right tabular-nums text-slate-300">
-                {formatNumber(item.read, language)} / {formatNumber(item.recipients, language)}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      testId="sent-notifications"
+      columns={[
+        { label: t('info_notifications.columns.time') },
+        { label: t('info_notifications.columns.audience') },
+        { label: t('info_notifications.columns.message') },
+        { label: t('info_notifications.columns.read'), numeric: true },
+      ]}
+    >
+      {items.map((item) => (
+        <tr key={item.batch} className="align-top transition-colors hover:bg-white/[0.025]">
+          <td className="whitespace-nowrap text-slate-400">
+            {formatDateTime(item.created_at, language)}
+            <p className="text-xs text-slate-500">
+              {t('info_notifications.sent_by', { operator: item.operator_username ?? t('audit.system') })}
+            </p>
+          </td>
+          <td className="whitespace-nowrap">
+            {item.audience === 'all' ? (
+              <Badge tone="gold">{t('info_notifications.all_members')}</Badge>
+            ) : (
+              <span className="text-slate-200">
+                {item.member_account ?? '—'} <span className="text-xs text-slate-500">#{item.member_id}</span>
+              </span>
+            )}
+          </td>
+          <td className="min-w-[180px] max-w-md">
+            <p className="font-medium text-white">{item.title}</p>
+            <p className="line-clamp-2 whitespace-pre-line text-xs text-slate-400">{item.body}</p>
+          </td>
+          <td className="whitespace-nowrap text-right tabular-nums text-slate-300">
+            {formatNumber(item.read, language)} / {formatNumber(item.recipients, language)}
+          </td>
+        </tr>
+      ))}
+    </DataTable>
   );
 }
 

@@ -2,6 +2,7 @@ import { MEMBER_STATUS } from '@casino/shared/constants';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { CardList, DataTable } from '../../../components/data-table';
 import { PageHeader } from '../../../components/feedback';
 import { FilterBar } from '../../../components/filter-bar';
 import { Field, SearchInput, SelectField } from '../../../components/form-field';
@@ -108,51 +109,43 @@ function MembersTable({ members }: { members: MemberSummary[] }) {
   const { t } = useTranslation();
   const language = useLanguage();
   return (
-    <div className="hidden overflow-x-auto md:block">
-      <table className="data-table">
-        <thead>
-          <tr>
-            <th scope="col">{t('members.columns.id')}</th>
-            <th scope="col">{t('members.columns.account')}</th>
-            <th scope="col">{t('members.columns.phone')}</th>
-            <th scope="col" className="hidden xl:table-cell">
-              {t('members.columns.email')}
-            </th>
-            <th scope="col">{t('members.columns.status')}</th>
-            <th scope="col">{t('members.columns.online')}</th>
-            <th scope="col" className="hidden lg:table-cell">
-              {t('members.columns.registered')}
-            </th>
-            <th scope="col">{t('members.columns.last_seen')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {members.map((member) => (
-            <tr key={member.id} className="transition-colors hover:bg-white/[0.025]">
-              <td className="font-mono text-xs text-slate-400 tabular-nums">{member.id}</td>
-              <td>
-                <Link to={`/members/${member.id}`} className="font-medium text-gold-300 hover:text-gold-400 hover:underline">
-                  {member.name}
-                </Link>
-                <p className="text-xs text-slate-500">{member.realname}</p>
-              </td>
-              <td className="whitespace-nowrap tabular-nums">{member.phone || '—'}</td>
-              <td className="hidden max-w-56 truncate text-slate-400 xl:table-cell">{member.email ?? '—'}</td>
-              <td>
-                <MemberStatusBadge status={member.status} />
-              </td>
-              <td>
-                <MemberOnline online={member.online} />
-              </td>
-              <td className="hidden whitespace-nowrap text-slate-400 lg:table-cell">{formatDateTime(member.created_at, language)}</td>
-              <td className="whitespace-nowrap text-slate-400" title={formatDateTime(member.last_seen_at, language)}>
-                {formatRelative(member.last_seen_at, language)}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      collapse="md"
+      columns={[
+        { label: t('members.columns.id') },
+        { label: t('members.columns.account') },
+        { label: t('members.columns.phone') },
+        { label: t('members.columns.email'), className: 'hidden xl:table-cell' },
+        { label: t('members.columns.status') },
+        { label: t('members.columns.online') },
+        { label: t('members.columns.registered'), className: 'hidden lg:table-cell' },
+        { label: t('members.columns.last_seen') },
+      ]}
+    >
+      {members.map((member) => (
+        <tr key={member.id} className="transition-colors hover:bg-white/[0.025]">
+          <td className="font-mono text-xs text-slate-400 tabular-nums">{member.id}</td>
+          <td>
+            <Link to={`/members/${member.id}`} className="font-medium text-gold-300 hover:text-gold-400 hover:underline">
+              {member.name}
+            </Link>
+            <p className="text-xs text-slate-500">{member.realname}</p>
+          </td>
+          <td className="whitespace-nowrap tabular-nums">{member.phone || '—'}</td>
+          <td className="hidden max-w-56 truncate text-slate-400 xl:table-cell">{member.email ?? '—'}</td>
+          <td>
+            <MemberStatusBadge status={member.status} />
+          </td>
+          <td>
+            <MemberOnline online={member.online} />
+          </td>
+          <td className="hidden whitespace-nowrap text-slate-400 lg:table-cell">{formatDateTime(member.created_at, language)}</td>
+          <td className="whitespace-nowrap text-slate-400" title={formatDateTime(member.last_seen_at, language)}>
+            {formatRelative(member.last_seen_at, language)}
+          </td>
+        </tr>
+      ))}
+    </DataTable>
   );
 }
 
@@ -160,7 +153,7 @@ function MembersTable({ members }: { members: MemberSummary[] }) {
 function MembersCards({ members }: { members: MemberSummary[] }) {
   const language = useLanguage();
   return (
-    <ul className="divide-y divide-white/5 md:hidden">
+    <CardList collapse="md">
       {members.map((member) => (
         <li key={member.id} className="relative px-3 py-3 hover:bg-white/[0.025]">
           <div className="flex items-center justify-between gap-2">
@@ -185,6 +178,6 @@ function MembersCards({ members }: { members: MemberSummary[] }) {
           </div>
         </li>
       ))}
-    </ul>
+    </CardList>
   );
 }

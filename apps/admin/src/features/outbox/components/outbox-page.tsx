@@ -1,5 +1,6 @@
 import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DataTable } from '../../../components/data-table';
 import { Badge, PageHeader } from '../../../components/feedback';
 import { RefreshButton } from '../../../components/filter-bar';
 import { PagedSection } from '../../../components/query-section';
@@ -42,68 +43,61 @@ export function OutboxPage() {
         onPageChange={(page) => update({ page })}
       >
         {(list) => (
-          <div className="overflow-x-auto">
-            <table className="data-table">
-              <thead>
-                <tr>
-                  <th scope="col" className="w-8">
-                    <span className="sr-only">{t('outbox.columns.body')}</span>
-                  </th>
-                  <th scope="col">{t('outbox.columns.to')}</th>
-                  <th scope="col">{t('outbox.columns.subject')}</th>
-                  <th scope="col">{t('outbox.columns.transport')}</th>
-                  <th scope="col">{t('outbox.columns.status')}</th>
-                  <th scope="col">{t('outbox.columns.created')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {list.map((item) => {
-                  const open = expanded.has(item.id);
-                  return (
-                    <Fragment key={item.id}>
-                      <tr className="hover:bg-white/[0.025]">
-                        <td className="pr-0">
-                          <button
-                            type="button"
-                            className="btn-ghost size-7 px-0"
-                            aria-expanded={open}
-                            aria-controls={`outbox-body-${item.id}`}
-                            aria-label={open ? t('outbox.hide_body') : t('outbox.show_body')}
-                            onClick={() => toggle(item.id)}
-                          >
-                            <ChevronDownIcon width={16} height={16} className={`transition-transform ${open ? '' : '-rotate-90'}`} />
-                          </button>
-                        </td>
-                        <td className="whitespace-nowrap">{item.to}</td>
-                        <td className="min-w-48">{item.subject}</td>
-                        <td>
-                          <Badge tone="blue">{item.transport}</Badge>
-                        </td>
-                        <td>
-                          <DeliveryState item={item} />
-                        </td>
-                        <td className="whitespace-nowrap text-slate-400">{formatDateTime(item.created_at, language)}</td>
-                      </tr>
-                      {open && (
-                        <tr id={`outbox-body-${item.id}`}>
-                          <td colSpan={6} className="bg-navy-950/40">
-                            {item.error && (
-                              <p className="mb-2 text-xs text-rose-300">
-                                {t('outbox.error')}: {item.error}
-                              </p>
-                            )}
-                            <pre className="max-h-80 overflow-auto whitespace-pre-wrap break-words font-mono text-xs leading-5 text-slate-300">
-                              {item.body}
-                            </pre>
-                          </td>
-                        </tr>
-                      )}
-                    </Fragment>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            columns={[
+              { label: t('outbox.columns.body'), srOnly: true, className: 'w-8' },
+              { label: t('outbox.columns.to') },
+              { label: t('outbox.columns.subject') },
+              { label: t('outbox.columns.transport') },
+              { label: t('outbox.columns.status') },
+              { label: t('outbox.columns.created') },
+            ]}
+          >
+            {list.map((item) => {
+              const open = expanded.has(item.id);
+              return (
+                <Fragment key={item.id}>
+                  <tr className="hover:bg-white/[0.025]">
+                    <td className="pr-0">
+                      <button
+                        type="button"
+                        className="btn-ghost size-7 px-0"
+                        aria-expanded={open}
+                        aria-controls={`outbox-body-${item.id}`}
+                        aria-label={open ? t('outbox.hide_body') : t('outbox.show_body')}
+                        onClick={() => toggle(item.id)}
+                      >
+                        <ChevronDownIcon width={16} height={16} className={`transition-transform ${open ? '' : '-rotate-90'}`} />
+                      </button>
+                    </td>
+                    <td className="whitespace-nowrap">{item.to}</td>
+                    <td className="min-w-48">{item.subject}</td>
+                    <td>
+                      <Badge tone="blue">{item.transport}</Badge>
+                    </td>
+                    <td>
+                      <DeliveryState item={item} />
+                    </td>
+                    <td className="whitespace-nowrap text-slate-400">{formatDateTime(item.created_at, language)}</td>
+                  </tr>
+                  {open && (
+                    <tr id={`outbox-body-${item.id}`}>
+                      <td colSpan={6} className="bg-navy-950/40">
+                        {item.error && (
+                          <p className="mb-2 text-xs text-rose-300">
+                            {t('outbox.error')}: {item.error}
+                          </p>
+                        )}
+                        <pre className="max-h-80 overflow-auto whitespace-pre-wrap break-words font-mono text-xs leading-5 text-slate-300">
+                          {item.body}
+                        </pre>
+                      </td>
+                    </tr>
+                  )}
+                </Fragment>
+              );
+            })}
+          </DataTable>
         )}
       </PagedSection>
     </>

@@ -1,13 +1,20 @@
-import { moneyStringToCentavos } from '@casino/shared/money';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CardList, DataTable } from '../../../components/data-table';
 import { Badge, PageHeader } from '../../../components/feedback';
 import { FormDialog } from '../../../components/form-dialog';
 import { CheckField, CheckGroup, Field, invalidProps } from '../../../components/form-field';
 import { EditIcon } from '../../../components/icons';
 import { QuerySection } from '../../../components/query-section';
 import { toast } from '../../../components/toaster';
-import { basisPointsToPercent, formatBasisPoints, formatMoney, parseReaisInput, percentToBasisPoints } from '../../../lib/format';
+import {
+  basisPointsToPercent,
+  centavosOf,
+  formatBasisPoints,
+  formatMoney,
+  parseReaisInput,
+  percentToBasisPoints,
+} from '../../../lib/format';
 import { type FieldErrors, formError, hasServerFieldErrors, serverFieldErrors, useFieldErrors } from '../../../lib/use-field-errors';
 import { useLanguage } from '../../../lib/use-language';
 import type { AdminPaymentChannel } from '../../../lib/types';
@@ -71,65 +78,54 @@ function ChannelsTable({ channels, onEdit }: { channels: AdminPaymentChannel[]; 
   const { t } = useTranslation();
   const language = useLanguage();
   return (
-    <div className="hidden overflow-x-auto md:block">
-      <table className="data-table" data-testid="channels-table">
-        <thead>
-          <tr>
-            <th scope="col">{t('channels.columns.name')}</th>
-            <th scope="col">{t('channels.columns.direction')}</th>
-            <th scope="col" className="text-right">
-              {t('channels.columns.min')}
-            </th>
-            <th scope="col" className="text-right">
-              {t('channels.columns.max')}
-            </th>
-            <th scope="col" className="text-right">
-              {t('channels.columns.fee')}
-            </th>
-            <th scope="col">{t('channels.columns.instant')}</th>
-            <th scope="col">{t('channels.columns.status')}</th>
-            <th scope="col">
-              <span className="sr-only">{t('channels.edit')}</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {channels.map((channel) => (
-            <tr key={channel.id} data-channel={channel.code} className="transition-colors hover:bg-white/[0.025]">
-              <td>
-                <p className="font-medium text-white">{channel.name}</p>
-                <p className="font-mono text-[11px] text-slate-500">
-                  {channel.code} · {channel.payment_type}
-                </p>
-              </td>
-              <td>
-                <Badge tone={channel.direction === 'deposit' ? 'blue' : 'gold'}>{t(`channels.directions.${channel.direction}`)}</Badge>
-              </td>
-              <td className="whitespace-nowrap text-right tabular-nums">{formatMoney(channel.min, language)}</td>
-              <td className="whitespace-nowrap text-right tabular-nums">{formatMoney(channel.max, language)}</td>
-              <td className="text-right">
-                <Fee channel={channel} />
-              </td>
-              <td className="text-slate-300">{channel.instant_receipt ? t('channels.yes') : t('channels.no')}</td>
-              <td>
-                <EnabledBadge channel={channel} />
-              </td>
-              <td className="text-right">
-                <button
-                  type="button"
-                  className="btn-ghost h-8 px-2.5"
-                  onClick={() => onEdit(channel)}
-                  aria-label={t('channels.edit_named', { name: channel.name })}
-                >
-                  <EditIcon width={15} height={15} />
-                  {t('channels.edit')}
-                </button>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      testId="channels-table"
+      collapse="md"
+      columns={[
+        { label: t('channels.columns.name') },
+        { label: t('channels.columns.direction') },
+        { label: t('channels.columns.min'), numeric: true },
+        { label: t('channels.columns.max'), numeric: true },
+        { label: t('channels.columns.fee'), numeric: true },
+        { label: t('channels.columns.instant') },
+        { label: t('channels.columns.status') },
+        { label: t('channels.edit'), srOnly: true },
+      ]}
+    >
+      {channels.map((channel) => (
+        <tr key={channel.id} data-channel={channel.code} className="transition-colors hover:bg-white/[0.025]">
+          <td>
+            <p className="font-medium text-white">{channel.name}</p>
+            <p className="font-mono text-[11px] text-slate-500">
+              {channel.code} · {channel.payment_type}
+            </p>
+          </td>
+          <td>
+            <Badge tone={channel.direction === 'deposit' ? 'blue' : 'gold'}>{t(`channels.directions.${channel.direction}`)}</Badge>
+          </td>
+          <td className="whitespace-nowrap text-right tabular-nums">{formatMoney(channel.min, language)}</td>
+          <td className="whitespace-nowrap text-right tabular-nums">{formatMoney(channel.max, language)}</td>
+          <td className="text-right">
+            <Fee channel={channel} />
+          </td>
+          <td className="text-slate-300">{channel.instant_receipt ? t('channels.yes') : t('channels.no')}</td>
+          <td>
+            <EnabledBadge channel={channel} />
+          </td>
+          <td className="text-right">
+            <button
+              type="button"
+              className="btn-ghost h-8 px-2.5"
+              onClick={() => onEdit(channel)}
+              aria-label={t('channels.edit_named', { name: channel.name })}
+            >
+              <EditIcon width={15} height={15} />
+              {t('channels.edit')}
+            </button>
+          </td>
+        </tr>
+      ))}
+    </DataTable>
   );
 }
 
@@ -137,7 +133,7 @@ function ChannelsCards({ channels, onEdit }: { channels: AdminPaymentChannel[]; 
   const { t } = useTranslation();
   const language = useLanguage();
   return (
-    <ul className="divide-y divide-white/5 md:hidden">
+    <CardList collapse="md">
       {channels.map((channel) => (
         <li key={channel.id} className="space-y-2 px-3 py-3">
           <div className="flex items-center justify-between gap-2">
@@ -162,7 +158,7 @@ function ChannelsCards({ channels, onEdit }: { channels: AdminPaymentChannel[]; 
           </button>
         </li>
       ))}
-    </ul>
+    </CardList>
   );
 }
 
@@ -186,7 +182,7 @@ function EditChannelDialog({ channel, onClose }: { channel: AdminPaymentChannel;
     if (!name) next.name = t('validation.required');
     if (!min) next.min = t('validation.amount');
     if (!max) next.max = t('validation.amount');
-    if (min && max && (moneyStringToCentavos(min) ?? 0) > (moneyStringToCentavos(max) ?? 0)) next.max = t('channels.form.max_below_min');
+    if (min && max && centavosOf(min) > centavosOf(max)) next.max = t('channels.form.max_below_min');
     if (feeBp === null) next.fee = t('channels.form.fee_invalid');
     setErrors(next);
     if (Object.keys(next).length > 0 || !min || !max || feeBp === null) return;

@@ -2,6 +2,7 @@ import type { AdminActivity, SiteProfile } from '@casino/shared/schemas/promotio
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { CardList, DataTable } from '../../../components/data-table';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { Badge, PageHeader, Skeleton } from '../../../components/feedback';
 import { EditIcon } from '../../../components/icons';
@@ -234,59 +235,48 @@ function ActivitiesTable({ list, onEdit }: { list: AdminActivity[]; onEdit: OnEd
   const language = useLanguage();
   const titleOf = useActivityTitle();
   return (
-    <div className="hidden overflow-x-auto lg:block">
-      <table className="data-table" data-testid="activities-table">
-        <thead>
-          <tr>
-            <th scope="col">{t('promotions.activities.columns.activity')}</th>
-            <th scope="col">{t('promotions.activities.columns.enabled')}</th>
-            <th scope="col">{t('promotions.activities.columns.window')}</th>
-            <th scope="col">{t('promotions.activities.columns.rules')}</th>
-            <th scope="col" className="text-right">
-              {t('promotions.activities.columns.wagering')}
-            </th>
-            <th scope="col" className="text-right">
-              {t('promotions.activities.columns.claims')}
-            </th>
-            <th scope="col" className="text-right">
-              {t('promotions.activities.columns.cost')}
-            </th>
-            <th scope="col">
-              <span className="sr-only">{t('promotions.activities.edit')}</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {list.map((activity) => (
-            <tr key={activity.id} data-activity={activity.type} className="transition-colors hover:bg-white/[0.025]">
-              <td className="max-w-72">
-                <p className="truncate font-medium text-white">{titleOf(activity)}</p>
-                <p className="truncate font-mono text-[11px] text-slate-500">
-                  {activity.type} · {activity.route}
-                </p>
-              </td>
-              <td>
-                <EnabledSwitch activity={activity} />
-              </td>
-              <td>
-                <Window activity={activity} />
-              </td>
-              <td>
-                <Flags activity={activity} />
-              </td>
-              <td className="text-right tabular-nums text-slate-300">
-                {t('promotions.activities.multiple', { multiple: activity.wagering_multiple })}
-              </td>
-              <td className="text-right tabular-nums">{formatNumber(activity.claims, language)}</td>
-              <td className="whitespace-nowrap text-right font-medium tabular-nums text-white">{formatMoney(activity.cost, language)}</td>
-              <td className="text-right">
-                <EditButton activity={activity} onEdit={onEdit} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      testId="activities-table"
+      collapse="lg"
+      columns={[
+        { label: t('promotions.activities.columns.activity') },
+        { label: t('promotions.activities.columns.enabled') },
+        { label: t('promotions.activities.columns.window') },
+        { label: t('promotions.activities.columns.rules') },
+        { label: t('promotions.activities.columns.wagering'), numeric: true },
+        { label: t('promotions.activities.columns.claims'), numeric: true },
+        { label: t('promotions.activities.columns.cost'), numeric: true },
+        { label: t('promotions.activities.edit'), srOnly: true },
+      ]}
+    >
+      {list.map((activity) => (
+        <tr key={activity.id} data-activity={activity.type} className="transition-colors hover:bg-white/[0.025]">
+          <td className="max-w-72">
+            <p className="truncate font-medium text-white">{titleOf(activity)}</p>
+            <p className="truncate font-mono text-[11px] text-slate-500">
+              {activity.type} · {activity.route}
+            </p>
+          </td>
+          <td>
+            <EnabledSwitch activity={activity} />
+          </td>
+          <td>
+            <Window activity={activity} />
+          </td>
+          <td>
+            <Flags activity={activity} />
+          </td>
+          <td className="text-right tabular-nums text-slate-300">
+            {t('promotions.activities.multiple', { multiple: activity.wagering_multiple })}
+          </td>
+          <td className="text-right tabular-nums">{formatNumber(activity.claims, language)}</td>
+          <td className="whitespace-nowrap text-right font-medium tabular-nums text-white">{formatMoney(activity.cost, language)}</td>
+          <td className="text-right">
+            <EditButton activity={activity} onEdit={onEdit} />
+          </td>
+        </tr>
+      ))}
+    </DataTable>
   );
 }
 
@@ -295,7 +285,7 @@ function ActivitiesCards({ list, onEdit }: { list: AdminActivity[]; onEdit: OnEd
   const language = useLanguage();
   const titleOf = useActivityTitle();
   return (
-    <ul className="divide-y divide-white/5 lg:hidden">
+    <CardList collapse="lg">
       {list.map((activity) => (
         <li key={activity.id} data-activity={activity.type} className="space-y-2 px-3 py-3">
           <div className="flex items-start justify-between gap-3">
@@ -317,6 +307,6 @@ function ActivitiesCards({ list, onEdit }: { list: AdminActivity[]; onEdit: OnEd
           <EditButton activity={activity} onEdit={onEdit} wide />
         </li>
       ))}
-    </ul>
+    </CardList>
   );
 }

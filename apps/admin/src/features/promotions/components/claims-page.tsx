@@ -2,26 +2,26 @@ import { ADMIN_BONUS_SOURCES, type AdminBonusCredit } from '@casino/shared/schem
 import { type FormEvent, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { CardList, DataTable } from '../../../components/data-table';
 import { Badge, PageHeader } from '../../../components/feedback';
 import { FilterActions, FilterBar } from '../../../components/filter-bar';
 import { Field, SelectField } from '../../../components/form-field';
 import { PagedSection } from '../../../components/query-section';
 import { isApiError } from '../../../lib/api-client';
 import { formatDateTime, formatMoney, formatNumber } from '../../../lib/format';
+import { DAY_PATTERN, saoPauloToday } from '../../../lib/sao-paulo-days';
 import { useLanguage } from '../../../lib/use-language';
 import { matching, oneOf, pageParam, useUrlFilters } from '../../../lib/use-url-filters';
 import { CLAIMS_PAGE_SIZE, type ClaimFilters, useBonusCredits } from '../api/promotions-admin';
-import { brazilToday, useSourceLabel } from './promotions-ui';
-
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
+import { useSourceLabel } from './promotions-ui';
 
 function useClaimFilters() {
   const { params, update } = useUrlFilters<'source' | 'member' | 'from' | 'to'>();
   const filters: ClaimFilters = {
     source: oneOf(params, 'source', ADMIN_BONUS_SOURCES),
     member: params.get('member') ?? '',
-    from: matching(params, 'from', DATE),
-    to: matching(params, 'to', DATE),
+    from: matching(params, 'from', DAY_PATTERN),
+    to: matching(params, 'to', DAY_PATTERN),
     page: pageParam(params),
   };
   return { filters, update };
@@ -95,10 +95,10 @@ export function ClaimsPage() {
           />
         </Field>
         <Field label={t('promotions.claims.from')} id={ids.from}>
-          <input id={ids.from} name="from" type="date" defaultValue={filters.from} max={brazilToday()} className="input tabular-nums" />
+          <input id={ids.from} name="from" type="date" defaultValue={filters.from} max={saoPauloToday()} className="input tabular-nums" />
         </Field>
         <Field label={t('promotions.claims.to')} id={ids.to}>
-          <input id={ids.to} name="to" type="date" defaultValue={filters.to} max={brazilToday()} className="input tabular-nums" />
+          <input id={ids.to} name="to" type="date" defaultValue={filters.to} max={saoPauloToday()} className="input tabular-nums" />
         </Field>
         <FilterActions
           applyLabel={t('promotions.claims.apply')}
@@ -158,45 +158,38 @@ function ClaimsTable({ list }: { list: AdminBonusCredit[] }) {
   const { t } = useTranslation();
   const language = useLanguage();
   return (
-    <div className="hidden overflow-x-auto md:block">
-      <table className="data-table" data-testid="claims-table">
-        <thead>
-          <tr>
-            <th scope="col">{t('promotions.claims.columns.created_at')}</th>
-            <th scope="col">{t('promotions.claims.columns.member')}</th>
-            <th scope="col">{t('promotions.claims.columns.source')}</th>
-            <th scope="col" className="text-right">
-              {t('promotions.claims.columns.amount')}
-            </th>
-            <th scope="col" className="text-right">
-              {t('promotions.claims.columns.wagering')}
-            </th>
-            <th scope="col">{t('promotions.claims.columns.transfer')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {list.map((credit) => (
-            <tr key={credit.id} className="transition-colors hover:bg-white/[0.025]">
-              <td className="whitespace-nowrap text-xs text-slate-300 tabular-nums">{formatDateTime(credit.created_at, language)}</td>
-              <td>
-                <MemberLink credit={credit} />
-              </td>
-              <td>
-                <SourceBadge source={credit.source} />
-                <p className="mt-0.5 max-w-56 truncate font-mono text-[10px] text-slate-500" title={credit.claim_key}>
-                  {credit.claim_key}
-                </p>
-              </td>
-              <td className="whitespace-nowrap text-right font-medium tabular-nums text-white">{formatMoney(credit.amount, language)}</td>
-              <td className="whitespace-nowrap text-right tabular-nums text-slate-300">{formatMoney(credit.wagering, language)}</td>
-              <td>
-                <Transfer credit={credit} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      testId="claims-table"
+      collapse="md"
+      columns={[
+        { label: t('promotions.claims.columns.created_at') },
+        { label: t('promotions.claims.columns.member') },
+        { label: t('promotions.claims.columns.source') },
+        { label: t('promotions.claims.columns.amount'), numeric: true },
+        { label: t('promotions.claims.columns.wagering'), numeric: true },
+        { label: t('promotions.claims.columns.transfer') },
+      ]}
+    >
+      {list.map((credit) => (
+        <tr key={credit.id} className="transition-colors hover:bg-white/[0.025]">
+          <td className="whitespace-nowrap text-xs text-slate-300 tabular-nums">{formatDateTime(credit.created_at, language)}</td>
+          <td>
+            <MemberLink credit={credit} />
+          </td>
+          <td>
+            <SourceBadge source={credit.source} />
+            <p className="mt-0.5 max-w-56 truncate font-mono text-[10px] text-slate-500" title={credit.claim_key}>
+              {credit.claim_key}
+            </p>
+          </td>
+          <td className="whitespace-nowrap text-right font-medium tabular-nums text-white">{formatMoney(credit.amount, language)}</td>
+          <td className="whitespace-nowrap text-right tabular-nums text-slate-300">{formatMoney(credit.wagering, language)}</td>
+          <td>
+            <Transfer credit={credit} />
+          </td>
+        </tr>
+      ))}
+    </DataTable>
   );
 }
 
@@ -204,7 +197,7 @@ function ClaimsCards({ list }: { list: AdminBonusCredit[] }) {
   const { t } = useTranslation();
   const language = useLanguage();
   return (
-    <ul className="divide-y divide-white/5 md:hidden">
+    <CardList collapse="md">
       {list.map((credit) => (
         <li key={credit.id} className="space-y-1.5 px-3 py-3">
           <div className="flex items-center justify-between gap-2">
@@ -223,6 +216,6 @@ function ClaimsCards({ list }: { list: AdminBonusCredit[] }) {
           </p>
         </li>
       ))}
-    </ul>
+    </CardList>
   );
 }

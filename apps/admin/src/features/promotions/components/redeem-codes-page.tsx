@@ -7,6 +7,7 @@ import {
 } from '@casino/shared/schemas/promotions-admin';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CardList, DataTable } from '../../../components/data-table';
 import { Badge, PageHeader } from '../../../components/feedback';
 import { FormDialog } from '../../../components/form-dialog';
 import { FilterBar } from '../../../components/filter-bar';
@@ -196,59 +197,50 @@ function CodesTable({ list, onEdit }: { list: AdminRedeemCode[]; onEdit: OnEdit 
   const { t } = useTranslation();
   const language = useLanguage();
   return (
-    <div className="hidden overflow-x-auto md:block">
-      <table className="data-table" data-testid="redeem-codes-table">
-        <thead>
-          <tr>
-            <th scope="col">{t('promotions.codes.columns.code')}</th>
-            <th scope="col">{t('promotions.codes.columns.enabled')}</th>
-            <th scope="col" className="text-right">
-              {t('promotions.codes.columns.amount')}
-            </th>
-            <th scope="col">{t('promotions.codes.columns.uses')}</th>
-            <th scope="col">{t('promotions.codes.columns.dates')}</th>
-            <th scope="col" className="text-right">
-              {t('promotions.codes.columns.cost')}
-            </th>
-            <th scope="col">
-              <span className="sr-only">{t('promotions.codes.edit')}</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {list.map((code) => (
-            <tr key={code.id} data-code={code.code} className="transition-colors hover:bg-white/[0.025]">
-              <td>
-                <p className="font-mono font-medium text-white">{code.code}</p>
-                <p className="mt-0.5 flex flex-wrap gap-1">
-                  <StateBadge code={code} />
-                  {code.min_vip_level > 0 && <Badge tone="gold">{t('promotions.activities.vip', { level: code.min_vip_level })}</Badge>}
-                </p>
-              </td>
-              <td>
-                <EnabledSwitch code={code} />
-              </td>
-              <td className="whitespace-nowrap text-right tabular-nums">
-                <span className="block font-medium text-white">{formatMoney(code.amount, language)}</span>
-                <span className="block text-xs text-slate-500">
-                  {t('promotions.codes.wagering', { multiple: code.wagering_multiple, amount: formatMoney(code.wagering, language) })}
-                </span>
-              </td>
-              <td>
-                <Uses code={code} />
-              </td>
-              <td>
-                <Dates code={code} />
-              </td>
-              <td className="whitespace-nowrap text-right tabular-nums">{formatMoney(code.cost, language)}</td>
-              <td className="text-right">
-                <EditButton code={code} onEdit={onEdit} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      testId="redeem-codes-table"
+      collapse="md"
+      columns={[
+        { label: t('promotions.codes.columns.code') },
+        { label: t('promotions.codes.columns.enabled') },
+        { label: t('promotions.codes.columns.amount'), numeric: true },
+        { label: t('promotions.codes.columns.uses') },
+        { label: t('promotions.codes.columns.dates') },
+        { label: t('promotions.codes.columns.cost'), numeric: true },
+        { label: t('promotions.codes.edit'), srOnly: true },
+      ]}
+    >
+      {list.map((code) => (
+        <tr key={code.id} data-code={code.code} className="transition-colors hover:bg-white/[0.025]">
+          <td>
+            <p className="font-mono font-medium text-white">{code.code}</p>
+            <p className="mt-0.5 flex flex-wrap gap-1">
+              <StateBadge code={code} />
+              {code.min_vip_level > 0 && <Badge tone="gold">{t('promotions.activities.vip', { level: code.min_vip_level })}</Badge>}
+            </p>
+          </td>
+          <td>
+            <EnabledSwitch code={code} />
+          </td>
+          <td className="whitespace-nowrap text-right tabular-nums">
+            <span className="block font-medium text-white">{formatMoney(code.amount, language)}</span>
+            <span className="block text-xs text-slate-500">
+              {t('promotions.codes.wagering', { multiple: code.wagering_multiple, amount: formatMoney(code.wagering, language) })}
+            </span>
+          </td>
+          <td>
+            <Uses code={code} />
+          </td>
+          <td>
+            <Dates code={code} />
+          </td>
+          <td className="whitespace-nowrap text-right tabular-nums">{formatMoney(code.cost, language)}</td>
+          <td className="text-right">
+            <EditButton code={code} onEdit={onEdit} />
+          </td>
+        </tr>
+      ))}
+    </DataTable>
   );
 }
 
@@ -256,7 +248,7 @@ function CodesCards({ list, onEdit }: { list: AdminRedeemCode[]; onEdit: OnEdit 
   const { t } = useTranslation();
   const language = useLanguage();
   return (
-    <ul className="divide-y divide-white/5 md:hidden">
+    <CardList collapse="md">
       {list.map((code) => (
         <li key={code.id} data-code={code.code} className="space-y-2 px-3 py-3">
           <div className="flex items-center justify-between gap-2">
@@ -275,7 +267,7 @@ function CodesCards({ list, onEdit }: { list: AdminRedeemCode[]; onEdit: OnEdit 
           <EditButton code={code} onEdit={onEdit} wide />
         </li>
       ))}
-    </ul>
+    </CardList>
   );
 }
 

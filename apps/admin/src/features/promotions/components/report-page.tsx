@@ -1,17 +1,17 @@
 import { COST_GROUPS, type CostGroup, type PromotionsReport, type PromotionsReportDay } from '@casino/shared/schemas/promotions-admin';
-import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
-import { Badge, EmptyState, ErrorState, PageHeader, Skeleton } from '../../../components/feedback';
+import { CardList, DataTable } from '../../../components/data-table';
+import { DateRangeFilter, dateFieldError } from '../../../components/date-range-filter';
+import { Badge, EmptyState, PageHeader, Skeleton } from '../../../components/feedback';
 import { AlertIcon, CheckIcon } from '../../../components/icons';
-import { errorMessage, isApiError } from '../../../lib/api-client';
-import { formatMoney, formatNumber } from '../../../lib/format';
+import { ReportBody } from '../../../components/query-section';
+import { centavosOf, formatMoney, formatNumber } from '../../../lib/format';
 import { localeOf } from '../../../lib/i18n';
+import { DAY_PATTERN } from '../../../lib/sao-paulo-days';
 import { useLanguage } from '../../../lib/use-language';
+import { matching, useUrlFilters } from '../../../lib/use-url-filters';
 import { type ReportFilters, usePromotionsReport } from '../api/promotions-admin';
-import { addDays, brazilToday, centavosOf, useSourceLabel } from './promotions-ui';
-
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
+import { useSourceLabel } from './promotions-ui';
 
 /** The colour of each cost column, in the chart and its legend. */
 const GROUP_COLOURS: Record<CostGroup, string> = {
@@ -21,162 +21,78 @@ const GROUP_COLOURS: Record<CostGroup, string> = {
   agency: '#38bdf8',
 };
 
-type Preset = '7d' | '30d' | 'month' | '90d';
-function presetRange(preset: Preset, today = brazilToday()): ReportFilters {
-  switch (preset) {
-    case '7d':
-      return { from: addDays(today, -6), to: today };
-    case '30d':
-      return { from: addDays(today, -29), to: today };
-    case 'month':
-      return { from: `${today.slice(0, 8)}01`, to: today };
-    case '90d':
-      return { from: addDays(today, -89), to: today };
-  }
-}
-
-function useReportFilters() {
-  const [params, setParams] = useSearchParams();
-  const read = (key: string) => {
-    const value = params.get(key) ?? '';
-    return DATE.test(value) ? value : '';
-  };
-  const filters: ReportFilters = { from: read('from'), to: read('to') };
-  function update(next: Partial<ReportFilters>) {
-    setParams(
-      (current) => {
-        const merged = new URLSearchParams(current);
-        for (const [key, value] of Object.entries(next)) {
-          if (!value) merged.delete(key);
-          else merged.set(key, value);
-        }
-        return merged;
-      },
-      { replace: true },
-    );
-  }
-  return { filters, update };
-}
+const PRESETS = ['7d', '30d', 'month', '90d'] as const;
 
 export function ReportPage() {
   const { t } = useTranslation();
-  const { filters, update } = useReportFilters();
+  const { params, update } = useUrlFilters<'from' | 'to'>();
+  const filters: ReportFilters = { from: matching(params, 'from', DAY_PATTERN), to: matching(params, 'to', DAY_PATTERN) };
   const report = usePromotionsReport(filters);
-  const ids = { from: useId(), to: useId() };
-  const [dateError, setDateError] = useState<string | null>(null);
-  const shownFrom = filters.from || report.data?.from || '';
-  const shownTo = filters.to || report.data?.to || '';
-
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const from = String(form.get('from') ?? '');
-    const to = String(form.get('to') ?? '');
-    if (from && to && from > to) {
-      setDateError(t('promotions.report.date_order'));
-      return;
-    }
-    setDateError(null);
-    update({ from, to });
-  }
-
-  const serverDateError =
-    report.isError && isApiError(report.error) ? (report.error.fieldErrors.from?.[0] ?? report.error.fieldErrors.to?.[0]) : undefined;
 
   return (
     <>
       <PageHeader title={t('promotions.report.title')} subtitle={t('promotions.report.subtitle')} />
-      <search className="mb-4 block">
-        <form
-          key={`${shownFrom}|${shownTo}`}
-          onSubmit={submit}
-          className="card grid grid-cols-2 gap-3 p-3 lg:grid-cols-[repeat(2,minmax(0,10rem))_auto_1fr] lg:items-end"
-        >
-          <div>
-            <label htmlFor={ids.from} className="field-label">
-              {t('promotions.report.from')}
-            </label>
-            <input id={ids.from} name="from" type="date" defaultValue={shownFrom} className="input tabular-nums" />
-          </div>
-          <div>
-            <label htmlFor={ids.to} className="field-label">
-              {t('promotions.report.to')}
-            </label>
-            <input id={ids.to} name="to" type="date" defaultValue={shownTo} className="input tabular-nums" />
-          </div>
-          <button type="submit" className="btn-primary col-span-2 lg:col-span-1">
-            {t('promotions.report.apply')}
-          </button>
-          <fieldset className="col-span-2 flex min-w-0 flex-wrap gap-1.5 lg:col-span-1 lg:justify-end">
-            <legend className="sr-only">{t('promotions.report.presets_label')}</legend>
-            {(['7d', '30d', 'month', '90d'] as const).map((preset) => {
-              const range = presetRange(preset);
-              const active = shownFrom === range.from && shownTo === range.to;
-              return (
-                <button
-                  key={preset}
-                  type="button"
-                  aria-pressed={active}
-                  onClick={() => {
-                    setDateError(null);
-                    update(range);
-                  }}
-                  className={`btn h-8 px-2.5 text-xs ${active ? 'bg-gold-400/15 text-gold-300 ring-1 ring-gold-400/30' : 'text-slate-300 hover:bg-white/5'}`}
-                >
-                  {t(`promotions.report.presets.${preset}`)}
-                </button>
-              );
-            })}
-          </fieldset>
-          {(dateError || serverDateError) && (
-            <p role="alert" className="col-span-2 text-xs text-rose-300 lg:col-span-4">
-              {dateError ?? serverDateError}
-            </p>
-          )}
-        </form>
-      </search>
+      <DateRangeFilter
+        from={filters.from || report.data?.from || ''}
+        to={filters.to || report.data?.to || ''}
+        presets={PRESETS}
+        labels={{
+          from: t('promotions.report.from'),
+          to: t('promotions.report.to'),
+          apply: t('promotions.report.apply'),
+          presets: t('promotions.report.presets_label'),
+          preset: (preset) => t(`promotions.report.presets.${preset}`),
+          dateOrder: t('promotions.report.date_order'),
+        }}
+        serverError={dateFieldError(report)}
+        onApply={update}
+        className="grid grid-cols-2 gap-3 p-3 lg:grid-cols-[repeat(2,minmax(0,10rem))_auto_1fr] lg:items-end"
+        errorClassName="lg:col-span-4"
+      />
 
-      {report.isPending ? (
-        <div className="space-y-4">
-          <div className="grid grid-cols-2 gap-3 lg:grid-cols-5">
-            {Array.from({ length: 5 }, (_, index) => (
-              <Skeleton key={index} className="h-20 rounded-xl" />
-            ))}
+      <ReportBody
+        query={report}
+        className="space-y-4"
+        placeholder={
+          <div className="space-y-4">
+            <div className="grid grid-cols-2 gap-3 lg:grid-cols-5">
+              {Array.from({ length: 5 }, (_, index) => (
+                <Skeleton key={index} className="h-20 rounded-xl" />
+              ))}
+            </div>
+            <Skeleton className="h-56 rounded-xl" />
           </div>
-          <Skeleton className="h-56 rounded-xl" />
-        </div>
-      ) : report.isError ? (
-        <section className="card">
-          <ErrorState message={errorMessage(report.error)} onRetry={() => void report.refetch()} />
-        </section>
-      ) : (
-        <div className={`space-y-4 transition-opacity ${report.isPlaceholderData ? 'opacity-60' : ''}`} aria-busy={report.isFetching}>
-          <Totals report={report.data} />
-          <section className="card p-3 sm:p-4" aria-labelledby="cost-chart-title">
-            <h2 id="cost-chart-title" className="mb-3 text-sm font-semibold text-slate-200">
-              {t('promotions.report.chart_title')}
-            </h2>
-            <CostChart days={report.data.days} />
-            <Legend />
-          </section>
-          <LedgerCheck report={report.data} />
-          <section className="card overflow-hidden">
-            {report.data.totals.claims === 0 && report.data.totals.ledger === '0.00' ? (
-              <EmptyState title={t('promotions.report.empty')} hint={t('promotions.report.empty_hint')} />
-            ) : (
-              <>
-                <DaysTable report={report.data} />
-                <DaysCards report={report.data} />
-              </>
-            )}
-          </section>
-          <BySource report={report.data} />
-          <p className="flex items-start gap-2 text-xs leading-5 text-slate-500">
-            <AlertIcon width={13} height={13} className="mt-1 shrink-0" />
-            <span>{t('promotions.report.explain', { zone: report.data.time_zone })}</span>
-          </p>
-        </div>
-      )}
+        }
+      >
+        {(data) => (
+          <>
+            <Totals report={data} />
+            <section className="card p-3 sm:p-4" aria-labelledby="cost-chart-title">
+              <h2 id="cost-chart-title" className="mb-3 text-sm font-semibold text-slate-200">
+                {t('promotions.report.chart_title')}
+              </h2>
+              <CostChart days={data.days} />
+              <Legend />
+            </section>
+            <LedgerCheck report={data} />
+            <section className="card overflow-hidden">
+              {data.totals.claims === 0 && data.totals.ledger === '0.00' ? (
+                <EmptyState title={t('promotions.report.empty')} hint={t('promotions.report.empty_hint')} />
+              ) : (
+                <>
+                  <DaysTable report={data} />
+                  <DaysCards report={data} />
+                </>
+              )}
+            </section>
+            <BySource report={data} />
+            <p className="flex items-start gap-2 text-xs leading-5 text-slate-500">
+              <AlertIcon width={13} height={13} className="mt-1 shrink-0" />
+              <span>{t('promotions.report.explain', { zone: data.time_zone })}</span>
+            </p>
+          </>
+        )}
+      </ReportBody>
     </>
   );
 }
@@ -384,63 +300,50 @@ function DaysTable({ report }: { report: PromotionsReport }) {
   const dayLabel = useDayFull();
   const money = (value: string) => formatMoney(value, language);
   return (
-    <div className="hidden overflow-x-auto md:block">
-      <table className="data-table" data-testid="cost-report-table">
-        <thead>
-          <tr>
-            <th scope="col">{t('promotions.report.columns.day')}</th>
-            {COST_GROUPS.map((group) => (
-              <th key={group} scope="col" className="text-right">
-                {t(`promotions.report.groups.${group}`)}
-              </th>
-            ))}
-            <th scope="col" className="text-right">
-              {t('promotions.report.total')}
-            </th>
-            <th scope="col" className="text-right">
-              {t('promotions.report.ledger')}
-            </th>
-            <th scope="col" className="text-right">
-              {t('promotions.report.columns.claims')}
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {[...report.days].reverse().map((day) => (
-            <tr key={day.day} className={day.claims === 0 && day.ledger === '0.00' ? 'text-slate-500' : ''}>
-              <td className="whitespace-nowrap tabular-nums">{dayLabel(day.day)}</td>
-              {COST_GROUPS.map((group) => (
-                <td key={group} className="whitespace-nowrap text-right tabular-nums">
-                  {money(day[group])}
-                </td>
-              ))}
-              <td className={`whitespace-nowrap text-right font-medium tabular-nums ${day.total === '0.00' ? '' : 'text-white'}`}>
-                {money(day.total)}
-              </td>
-              <td className={`whitespace-nowrap text-right tabular-nums ${day.ledger !== day.total ? 'text-amber-300' : ''}`}>
-                {money(day.ledger)}
-              </td>
-              <td className="text-right tabular-nums">{formatNumber(day.claims, language)}</td>
-            </tr>
+    <DataTable
+      testId="cost-report-table"
+      collapse="md"
+      columns={[
+        { label: t('promotions.report.columns.day') },
+        ...COST_GROUPS.map((group) => ({ label: t(`promotions.report.groups.${group}`), numeric: true })),
+        { label: t('promotions.report.total'), numeric: true },
+        { label: t('promotions.report.ledger'), numeric: true },
+        { label: t('promotions.report.columns.claims'), numeric: true },
+      ]}
+      foot={
+        <tr className="bg-navy-800/60 font-semibold text-white">
+          <th scope="row" className="px-3 py-2.5 text-left">
+            {t('promotions.report.totals_row')}
+          </th>
+          {COST_GROUPS.map((group) => (
+            <td key={group} className="whitespace-nowrap px-3 py-2.5 text-right tabular-nums">
+              {money(report.totals[group])}
+            </td>
           ))}
-        </tbody>
-        <tfoot>
-          <tr className="bg-navy-800/60 font-semibold text-white">
-            <th scope="row" className="px-3 py-2.5 text-left">
-              {t('promotions.report.totals_row')}
-            </th>
-            {COST_GROUPS.map((group) => (
-              <td key={group} className="whitespace-nowrap px-3 py-2.5 text-right tabular-nums">
-                {money(report.totals[group])}
-              </td>
-            ))}
-            <td className="whitespace-nowrap px-3 py-2.5 text-right tabular-nums">{money(report.totals.total)}</td>
-            <td className="whitespace-nowrap px-3 py-2.5 text-right tabular-nums">{money(report.totals.ledger)}</td>
-            <td className="px-3 py-2.5 text-right tabular-nums">{formatNumber(report.totals.claims, language)}</td>
-          </tr>
-        </tfoot>
-      </table>
-    </div>
+          <td className="whitespace-nowrap px-3 py-2.5 text-right tabular-nums">{money(report.totals.total)}</td>
+          <td className="whitespace-nowrap px-3 py-2.5 text-right tabular-nums">{money(report.totals.ledger)}</td>
+          <td className="px-3 py-2.5 text-right tabular-nums">{formatNumber(report.totals.claims, language)}</td>
+        </tr>
+      }
+    >
+      {[...report.days].reverse().map((day) => (
+        <tr key={day.day} className={day.claims === 0 && day.ledger === '0.00' ? 'text-slate-500' : ''}>
+          <td className="whitespace-nowrap tabular-nums">{dayLabel(day.day)}</td>
+          {COST_GROUPS.map((group) => (
+            <td key={group} className="whitespace-nowrap text-right tabular-nums">
+              {money(day[group])}
+            </td>
+          ))}
+          <td className={`whitespace-nowrap text-right font-medium tabular-nums ${day.total === '0.00' ? '' : 'text-white'}`}>
+            {money(day.total)}
+          </td>
+          <td className={`whitespace-nowrap text-right tabular-nums ${day.ledger !== day.total ? 'text-amber-300' : ''}`}>
+            {money(day.ledger)}
+          </td>
+          <td className="text-right tabular-nums">{formatNumber(day.claims, language)}</td>
+        </tr>
+      ))}
+    </DataTable>
   );
 }
 
@@ -463,7 +366,7 @@ function DaysCards({ report }: { report: PromotionsReport }) {
   const dayLabel = useDayFull();
   const days = [...report.days].reverse().filter((day) => day.claims > 0 || day.ledger !== '0.00');
   return (
-    <ul className="divide-y divide-white/5 md:hidden">
+    <CardList collapse="md">
       {days.map((day) => (
         <li key={day.day} className="px-3 py-3">
           <div className="flex items-center justify-between gap-2">
@@ -488,7 +391,7 @@ function DaysCards({ report }: { report: PromotionsReport }) {
         <span>{t('promotions.report.totals_row')}</span>
         <span className="tabular-nums">{formatMoney(report.totals.total, language)}</span>
       </li>
-    </ul>
+    </CardList>
   );
 }
 

@@ -2,6 +2,7 @@ import type { GameCategory } from '@casino/shared/game-codes';
 import type { AdminRebateRates, RebateRateCell } from '@casino/shared/schemas/vip-admin';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DataTable } from '../../../components/data-table';
 import { Spinner } from '../../../components/confirm-dialog';
 import { Badge, PageHeader } from '../../../components/feedback';
 import { QuerySection } from '../../../components/query-section';
@@ -117,67 +118,57 @@ function RatesGrid({ grid, drafts, invalid, editable, onChange }: GridProps) {
   const language = useLanguage();
   const categoryLabel = (category: GameCategory) => t(`game_common.categories.${category}`);
   return (
-    <div className="overflow-x-auto">
-      <table className="data-table" data-testid="rebate-rates-grid">
-        <thead>
-          <tr>
-            <th scope="col" className="sticky left-0 z-10 bg-navy-850">
-              {t('rebate_rates.level')}
-            </th>
-            {grid.categories.map((category) => (
-              <th key={category} scope="col" className="text-right">
-                {categoryLabel(category)}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {grid.levels.map((row) => (
-            <tr key={row.level} data-level={row.level}>
-              <th scope="row" className="sticky left-0 z-10 bg-navy-850 text-left font-medium text-white">
-                {row.name}
-              </th>
-              {grid.categories.map((category) => {
-                const key = keyOf(row.level, category);
-                const saved = serverRate(grid, row.level, category);
-                if (!editable) {
-                  return (
-                    <td key={category} className="whitespace-nowrap text-right tabular-nums">
-                      {formatBasisPoints(saved, language)}
-                    </td>
-                  );
-                }
-                const draft = drafts.get(key);
-                const bad = invalid.has(key);
-                const changed = !bad && draft !== undefined && parseRatePercent(draft) !== saved;
-                return (
-                  <td key={category} className="text-right">
-                    <div className="relative inline-block">
-                      <input
-                        value={draft ?? basisPointsToPercent(saved)}
-                        onChange={(event) => onChange(key, event.target.value)}
-                        inputMode="decimal"
-                        maxLength={6}
-                        aria-label={t('rebate_rates.cell_label', { level: row.name, category: categoryLabel(category) })}
-                        aria-invalid={bad ? true : undefined}
-                        title={bad ? t('rebate_rates.cell_invalid') : undefined}
-                        className={`input h-8 w-[4.75rem] pr-6 pl-2 text-right tabular-nums ${
-                          bad
-                            ? 'border-rose-500/70 text-rose-200 focus:border-rose-400 focus:ring-rose-400/20'
-                            : changed
-                              ? 'border-amber-400/60 bg-amber-400/5'
-                              : ''
-                        }`}
-                      />
-                      <span className="pointer-events-none absolute top-1/2 right-2 -translate-y-1/2 text-xs text-slate-500">%</span>
-                    </div>
-                  </td>
-                );
-              })}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      testId="rebate-rates-grid"
+      columns={[
+        { label: t('rebate_rates.level'), className: 'sticky left-0 z-10 bg-navy-850' },
+        ...grid.categories.map((category) => ({ label: categoryLabel(category), numeric: true })),
+      ]}
+    >
+      {grid.levels.map((row) => (
+        <tr key={row.level} data-level={row.level}>
+          <th scope="row" className="sticky left-0 z-10 bg-navy-850 text-left font-medium text-white">
+            {row.name}
+          </th>
+          {grid.categories.map((category) => {
+            const key = keyOf(row.level, category);
+            const saved = serverRate(grid, row.level, category);
+            if (!editable) {
+              return (
+                <td key={category} className="whitespace-nowrap text-right tabular-nums">
+                  {formatBasisPoints(saved, language)}
+                </td>
+              );
+            }
+            const draft = drafts.get(key);
+            const bad = invalid.has(key);
+            const changed = !bad && draft !== undefined && parseRatePercent(draft) !== saved;
+            return (
+              <td key={category} className="text-right">
+                <div className="relative inline-block">
+                  <input
+                    value={draft ?? basisPointsToPercent(saved)}
+                    onChange={(event) => onChange(key, event.target.value)}
+                    inputMode="decimal"
+                    maxLength={6}
+                    aria-label={t('rebate_rates.cell_label', { level: row.name, category: categoryLabel(category) })}
+                    aria-invalid={bad ? true : undefined}
+                    title={bad ? t('rebate_rates.cell_invalid') : undefined}
+                    className={`input h-8 w-[4.75rem] pr-6 pl-2 text-right tabular-nums ${
+                      bad
+                        ? 'border-rose-500/70 text-rose-200 focus:border-rose-400 focus:ring-rose-400/20'
+                        : changed
+                          ? 'border-amber-400/60 bg-amber-400/5'
+                          : ''
+                    }`}
+                  />
+                  <span className="pointer-events-none absolute top-1/2 right-2 -translate-y-1/2 text-xs text-slate-500">%</span>
+                </div>
+              </td>
+            );
+          })}
+        </tr>
+      ))}
+    </DataTable>
   );
 }

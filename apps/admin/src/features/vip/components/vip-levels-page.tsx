@@ -1,6 +1,7 @@
 import type { AdminVipLevel } from '@casino/shared/schemas/vip-admin';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CardList, DataTable } from '../../../components/data-table';
 import { Badge, PageHeader } from '../../../components/feedback';
 import { EditIcon } from '../../../components/icons';
 import { QuerySection } from '../../../components/query-section';
@@ -62,47 +63,36 @@ function LevelsTable({ levels, onEdit }: { levels: AdminVipLevel[]; onEdit: OnEd
   const { t } = useTranslation();
   const language = useLanguage();
   return (
-    <div className="hidden overflow-x-auto md:block">
-      <table className="data-table" data-testid="vip-levels-table">
-        <thead>
-          <tr>
-            <th scope="col">{t('vip_levels.columns.level')}</th>
-            {MONEY_COLUMNS.map((column) => (
-              <th key={column} scope="col" className="text-right">
-                {t(`vip_levels.columns.${column}`)}
-              </th>
-            ))}
-            <th scope="col">{t('vip_levels.columns.updated')}</th>
-            {onEdit && (
-              <th scope="col">
-                <span className="sr-only">{t('vip_levels.edit')}</span>
-              </th>
-            )}
-          </tr>
-        </thead>
-        <tbody>
-          {levels.map((level) => (
-            <tr key={level.level} data-level={level.level} className="transition-colors hover:bg-white/[0.025]">
-              <td>
-                <p className="font-medium text-white">{level.name}</p>
-                <p className="font-mono text-[11px] text-slate-500">{t('vip_levels.level_number', { level: level.level })}</p>
-              </td>
-              {MONEY_COLUMNS.map((column) => (
-                <td key={column} className="whitespace-nowrap text-right tabular-nums">
-                  {formatMoney(level[column], language)}
-                </td>
-              ))}
-              <td className="whitespace-nowrap text-xs text-slate-400">{formatDateTime(level.updated_at, language)}</td>
-              {onEdit && (
-                <td className="text-right">
-                  <EditButton level={level} onEdit={onEdit} />
-                </td>
-              )}
-            </tr>
+    <DataTable
+      testId="vip-levels-table"
+      collapse="md"
+      columns={[
+        { label: t('vip_levels.columns.level') },
+        ...MONEY_COLUMNS.map((column) => ({ label: t(`vip_levels.columns.${column}`), numeric: true })),
+        { label: t('vip_levels.columns.updated') },
+        ...(onEdit ? [{ label: t('vip_levels.edit'), srOnly: true }] : []),
+      ]}
+    >
+      {levels.map((level) => (
+        <tr key={level.level} data-level={level.level} className="transition-colors hover:bg-white/[0.025]">
+          <td>
+            <p className="font-medium text-white">{level.name}</p>
+            <p className="font-mono text-[11px] text-slate-500">{t('vip_levels.level_number', { level: level.level })}</p>
+          </td>
+          {MONEY_COLUMNS.map((column) => (
+            <td key={column} className="whitespace-nowrap text-right tabular-nums">
+              {formatMoney(level[column], language)}
+            </td>
           ))}
-        </tbody>
-      </table>
-    </div>
+          <td className="whitespace-nowrap text-xs text-slate-400">{formatDateTime(level.updated_at, language)}</td>
+          {onEdit && (
+            <td className="text-right">
+              <EditButton level={level} onEdit={onEdit} />
+            </td>
+          )}
+        </tr>
+      ))}
+    </DataTable>
   );
 }
 
@@ -110,7 +100,7 @@ function LevelsCards({ levels, onEdit }: { levels: AdminVipLevel[]; onEdit: OnEd
   const { t } = useTranslation();
   const language = useLanguage();
   return (
-    <ul className="divide-y divide-white/5 md:hidden">
+    <CardList collapse="md">
       {levels.map((level) => (
         <li key={level.level} className="space-y-2 px-3 py-3">
           <p className="font-medium text-white">{level.name}</p>
@@ -125,6 +115,6 @@ function LevelsCards({ levels, onEdit }: { levels: AdminVipLevel[]; onEdit: OnEd
           {onEdit && <EditButton level={level} onEdit={onEdit} wide />}
         </li>
       ))}
-    </ul>
+    </CardList>
   );
 }

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { CardList, DataTable } from '../../../components/data-table';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { Badge, PageHeader } from '../../../components/feedback';
 import { RefreshButton } from '../../../components/filter-bar';
@@ -176,66 +177,57 @@ function WithdrawalsTable({ rows, onReview }: { rows: AdminWithdrawal[]; onRevie
   const { t } = useTranslation();
   const language = useLanguage();
   return (
-    <div className="hidden overflow-x-auto lg:block">
-      <table className="data-table" data-testid="withdrawals-table">
-        <thead>
-          <tr>
-            <th scope="col">{t('withdrawals.columns.order')}</th>
-            <th scope="col">{t('withdrawals.columns.member')}</th>
-            <th scope="col" className="text-right">
-              {t('withdrawals.columns.amount')}
-            </th>
-            <th scope="col">{t('withdrawals.columns.pix_key')}</th>
-            <th scope="col">{t('withdrawals.columns.cpf')}</th>
-            <th scope="col" className="text-right whitespace-normal!">
-              {t('withdrawals.columns.wagering')}
-            </th>
-            <th scope="col">{t('withdrawals.columns.requested')}</th>
-            <th scope="col" className="text-right">
-              {t('withdrawals.columns.review')}
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={row.id} data-order={row.order_no} className="transition-colors hover:bg-white/[0.025]">
-              <td>
-                <p className="whitespace-nowrap font-mono text-xs text-slate-300">{row.order_no}</p>
-                <p className="font-mono text-[11px] text-slate-500">#{row.id}</p>
-              </td>
-              <td className="max-w-44">
-                <Link to={`/members/${row.member_id}`} className="font-medium text-gold-300 hover:text-gold-400 hover:underline">
-                  {row.member_name}
-                </Link>
-                <p className="truncate text-xs text-slate-500">
-                  #{row.member_id} · {row.member_realname}
-                </p>
-              </td>
-              <td className="whitespace-nowrap text-right text-base font-semibold text-white tabular-nums">
-                {formatMoney(row.amount, language)}
-              </td>
-              <td className="min-w-48 max-w-72">
-                <PixKey row={row} />
-              </td>
-              <td className="whitespace-nowrap font-mono text-[13px] tabular-nums">{row.member_cpf ?? '—'}</td>
-              <td className="text-right">
-                <Wagering value={row.member_ml_money} />
-              </td>
-              <td className="min-w-24 text-slate-400 tabular-nums">{formatDateTime(row.created_at, language)}</td>
-              <td className="text-right">
-                {row.status === 'pending_review' ? (
-                  <ReviewButtons row={row} onReview={onReview} />
-                ) : (
-                  <div className="flex justify-end text-left">
-                    <Outcome row={row} />
-                  </div>
-                )}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      testId="withdrawals-table"
+      collapse="lg"
+      columns={[
+        { label: t('withdrawals.columns.order') },
+        { label: t('withdrawals.columns.member') },
+        { label: t('withdrawals.columns.amount'), numeric: true },
+        { label: t('withdrawals.columns.pix_key') },
+        { label: t('withdrawals.columns.cpf') },
+        { label: t('withdrawals.columns.wagering'), numeric: true, className: 'whitespace-normal!' },
+        { label: t('withdrawals.columns.requested') },
+        { label: t('withdrawals.columns.review'), numeric: true },
+      ]}
+    >
+      {rows.map((row) => (
+        <tr key={row.id} data-order={row.order_no} className="transition-colors hover:bg-white/[0.025]">
+          <td>
+            <p className="whitespace-nowrap font-mono text-xs text-slate-300">{row.order_no}</p>
+            <p className="font-mono text-[11px] text-slate-500">#{row.id}</p>
+          </td>
+          <td className="max-w-44">
+            <Link to={`/members/${row.member_id}`} className="font-medium text-gold-300 hover:text-gold-400 hover:underline">
+              {row.member_name}
+            </Link>
+            <p className="truncate text-xs text-slate-500">
+              #{row.member_id} · {row.member_realname}
+            </p>
+          </td>
+          <td className="whitespace-nowrap text-right text-base font-semibold text-white tabular-nums">
+            {formatMoney(row.amount, language)}
+          </td>
+          <td className="min-w-48 max-w-72">
+            <PixKey row={row} />
+          </td>
+          <td className="whitespace-nowrap font-mono text-[13px] tabular-nums">{row.member_cpf ?? '—'}</td>
+          <td className="text-right">
+            <Wagering value={row.member_ml_money} />
+          </td>
+          <td className="min-w-24 text-slate-400 tabular-nums">{formatDateTime(row.created_at, language)}</td>
+          <td className="text-right">
+            {row.status === 'pending_review' ? (
+              <ReviewButtons row={row} onReview={onReview} />
+            ) : (
+              <div className="flex justify-end text-left">
+                <Outcome row={row} />
+              </div>
+            )}
+          </td>
+        </tr>
+      ))}
+    </DataTable>
   );
 }
 
@@ -244,7 +236,7 @@ function WithdrawalsCards({ rows, onReview }: { rows: AdminWithdrawal[]; onRevie
   const { t } = useTranslation();
   const language = useLanguage();
   return (
-    <ul className="divide-y divide-white/5 lg:hidden" data-testid="withdrawals-cards">
+    <CardList collapse="lg" testId="withdrawals-cards">
       {rows.map((row) => (
         <li key={row.id} data-order={row.order_no} className="space-y-2.5 px-3 py-3.5">
           <div className="flex items-start justify-between gap-3">
@@ -284,7 +276,7 @@ function WithdrawalsCards({ rows, onReview }: { rows: AdminWithdrawal[]; onRevie
           {row.status === 'pending_review' ? <ReviewButtons row={row} onReview={onReview} stretch /> : <Outcome row={row} />}
         </li>
       ))}
-    </ul>
+    </CardList>
   );
 }
 
