@@ -49,6 +49,7 @@ export async function findSlip(trx: Database, selectionIds: readonly number[]) {
       'markets.status as market_status',
       'fixtures.id as fixture_id',
       'fixtures.status as fixture_status',
+      'fixtures.starts_at',
     ])
     .where('selections.id', 'in', selectionIds)
     .execute();

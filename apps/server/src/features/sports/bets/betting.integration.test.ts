@@ -248,7 +248,7 @@ describe('bad input is refused clearly and moves nothing', () => {
     expect(body.errors).toEqual({ 'selections.1.selection_id': ['This selection is not available'] });
   });
 
-  it('a selection of a finished or cancelled fixture, or of a settled or void market', async () => {
+  it('a selection of a finished, cancelled or kicked-off fixture, or of a settled or void market', async () => {
     for (const status of ['finished', 'cancelled'] as const) {
       const over = await createFixture(t.ctx.db, { status, homeScore: 2, awayScore: 1 });
       const body = await refused(
@@ -258,6 +258,13 @@ describe('bad input is refused clearly and moves nothing', () => {
       );
       expect(body.message).toBe('Betting on this market is closed');
     }
+    // Still 'scheduled' a second after its kick-off: the pre-match price is no longer taken.
+    const kickedOff = await createFixture(t.ctx.db, { startsAt: new Date(Date.now() - 1_000).toISOString() });
+    await refused(
+      { kind: 'single', stake: '5.00', selections: [leg(selectionOf(kickedOff, '1x2', 'home'), '2.10')] },
+      422,
+      'SPORTS_MARKET_CLOSED',
+    );
     for (const status of ['settled', 'void'] as const) {
       const closed = await createFixture(t.ctx.db, { status: 'live' }, [{ status, selections: [{ code: 'home', odds: 210 }] }]);
       await refused(

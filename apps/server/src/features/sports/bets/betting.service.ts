@@ -139,6 +139,16 @@ async function lockSlipMarkets(trx: Database, lines: SlipLine[]): Promise<void> 
   for (const marketId of marketIds) await repo.lockMarket(trx, marketId);
 }
 
+/**
+ * Whether betting on a line's match is over: finished or cancelled, or still 'scheduled' after its
+ * kick-off (the job that closes pre-match betting may lag; a pre-match price is never taken once the
+ * match may have started).
+ */
+function matchClosed(row: repo.SlipRow, nowMs: number): boolean {
+  if (CLOSED_FIXTURES.has(row.fixture_status)) return true;
+  return row.fixture_status === 'scheduled' && Date.parse(row.starts_at) <= nowMs;
+}
+
 /** The current state of each line, refused when a match or market is closed or suspended. */
 function checkOpen(kind: PlaceBetInput['kind'], lines: SlipLine[], rows: Map<number, repo.SlipRow>): void {
   if (kind === 'accumulator') {
@@ -149,9 +159,10 @@ function checkOpen(kind: PlaceBetInput['kind'], lines: SlipLine[], rows: Map<num
       fixtures.add(fixtureId);
     }
   }
+  const nowMs = Date.now();
   for (const line of lines) {
     const row = rows.get(line.selectionId)!;
-    if (CLOSED_FIXTURES.has(row.fixture_status) || CLOSED_MARKETS.has(row.market_status)) {
+    if (matchClosed(row, nowMs) || CLOSED_MARKETS.has(row.market_status)) {
       throw fieldError('SPORTS_MARKET_CLOSED', fieldOf(line.index), 'sports.market_closed');
     }
   }
