@@ -8,6 +8,7 @@ import { Button } from '../../components/button.tsx';
 import { Card } from '../../components/card.tsx';
 import { CheckIcon } from '../../components/icons.tsx';
 import { FormField } from '../../components/form-field.tsx';
+import { NewAccountFields } from '../../components/new-account-fields.tsx';
 import { showSubmitError } from '../../lib/form-errors.ts';
 import { useSession } from '../../lib/session.ts';
 import { toast } from '../../lib/toast.ts';
@@ -86,31 +87,11 @@ function RegisterSubordinateForm() {
       </div>
       {registered ? <Registered member={registered} /> : null}
       <form onSubmit={submit} noValidate className="flex flex-col gap-3.5" aria-label={t('agency.register.title')}>
-        <FormField
-          label={t('auth.account')}
-          placeholder={t('auth.account_new_placeholder')}
-          autoComplete="off"
-          autoCapitalize="none"
-          spellCheck={false}
-          maxLength={32}
-          error={errors.account?.message}
-          {...form.register('account')}
-        />
-        <FormField
-          label={t('auth.password')}
-          placeholder={t('auth.password_placeholder')}
-          type="password"
-          autoComplete="new-password"
-          error={errors.password?.message}
-          {...form.register('password')}
-        />
-        <FormField
-          label={t('auth.password_confirmation')}
-          placeholder={t('auth.password_confirmation_placeholder')}
-          type="password"
-          autoComplete="new-password"
-          error={errors.confirm_password?.message}
-          {...form.register('confirm_password')}
+        <NewAccountFields
+          account={{ ...form.register('account'), error: errors.account?.message }}
+          password={{ ...form.register('password'), error: errors.password?.message }}
+          confirmation={{ ...form.register('confirm_password'), error: errors.confirm_password?.message }}
+          forSomeoneElse
         />
         <FormField
           label={t('auth.phone')}

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { Button } from '../../components/button.tsx';
 import { FormField } from '../../components/form-field.tsx';
+import { NewAccountFields } from '../../components/new-account-fields.tsx';
 import { showSubmitError } from '../../lib/form-errors.ts';
 import { translateMessage } from '../../lib/i18n.ts';
 import { startSession } from '../../lib/session.ts';
@@ -63,31 +64,10 @@ export function RegisterForm({ onSuccess, onSwitch }: { onSuccess: () => void; o
 
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-3.5" aria-label={t('auth.register_title')}>
-      <FormField
-        label={t('auth.account')}
-        placeholder={t('auth.account_new_placeholder')}
-        autoComplete="username"
-        autoCapitalize="none"
-        spellCheck={false}
-        maxLength={32}
-        error={errors.account?.message}
-        {...form.register('account')}
-      />
-      <FormField
-        label={t('auth.password')}
-        placeholder={t('auth.password_placeholder')}
-        type="password"
-        autoComplete="new-password"
-        error={errors.password?.message}
-        {...form.register('password')}
-      />
-      <FormField
-        label={t('auth.password_confirmation')}
-        placeholder={t('auth.password_confirmation_placeholder')}
-        type="password"
-        autoComplete="new-password"
-        error={errors.password_confirmation?.message}
-        {...form.register('password_confirmation')}
+      <NewAccountFields
+        account={{ ...form.register('account'), error: errors.account?.message }}
+        password={{ ...form.register('password'), error: errors.password?.message }}
+        confirmation={{ ...form.register('password_confirmation'), error: errors.password_confirmation?.message }}
       />
       <FormField
         label={t('auth.realname')}
