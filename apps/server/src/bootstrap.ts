@@ -7,7 +7,7 @@ import { migrateToLatest } from './db/migrate.ts';
 import { seedSite } from './db/seed.ts';
 import { ensureAdminOperator } from './features/admin/operators.service.ts';
 import { seedGameCatalogue } from './features/games/games.seed.ts';
-import { startFixturesJob } from './features/sports/fixtures-job.ts';
+import { fixturesJobEnabled, startFixturesJob } from './features/sports/fixtures-job.ts';
 import { seedSportsCatalogue } from './features/sports/sports.seed.ts';
 import { seedActivities } from './features/promotions/activities.service.ts';
 import { seedRebateRates } from './features/rebates/rebates.service.ts';
@@ -88,7 +88,7 @@ export async function startRuntime(
   // The virtual football league: rounds back to back on the leader (its own lock), settled at full time.
   const virtualLeague = virtualLeagueEnabled(config) ? startVirtualLeague(ctx, config) : undefined;
   // Sportsbook calendar (14 days ahead, priced) and kick-offs. Tests run passes by hand (runFixturesPass).
-  const fixturesJob = config.NODE_ENV === 'test' ? undefined : startFixturesJob(ctx);
+  const fixturesJob = fixturesJobEnabled(config) ? startFixturesJob(ctx) : undefined;
   return {
     ctx,
     handle,

@@ -77,6 +77,9 @@ const envSchema = z
     VIRTUAL_BETTING_MS: z.coerce.number().int().min(100).max(3_600_000).default(120_000),
     VIRTUAL_MINUTE_MS: z.coerce.number().int().min(1).max(60_000).default(600),
     VIRTUAL_MATCHES: z.coerce.number().int().min(1).max(8).default(8),
+    // The sportsbook's fixtures job (the 14-day calendar of real competitions and their kick-offs):
+    // whether this process runs it (unset: on, except with NODE_ENV=test).
+    SPORTS_CALENDAR: z.enum(['on', 'off']).optional(),
   })
   .refine((env) => !(env.NODE_ENV === 'production' && env.CASINO_CAPTCHA === 'disabled'), {
     path: ['CASINO_CAPTCHA'],

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import type { Config } from '../../config.ts';
 import type { AppContext } from '../../context.ts';
 import type { Database, Dialect } from '../../db/database.ts';
 import { generateCalendar } from './calendar.ts';
@@ -108,6 +109,11 @@ export async function runFixturesPass(
   const live = await kickOffDueFixtures(db, now);
   const created = options.calendar ? await topUpCalendar(db, dialect, now) : 0;
   return { created, live };
+}
+
+/** SPORTS_CALENDAR, else on everywhere but in tests (which run passes by hand). */
+export function fixturesJobEnabled(config: Config): boolean {
+  return (config.SPORTS_CALENDAR ?? (config.NODE_ENV === 'test' ? 'off' : 'on')) === 'on';
 }
 
 export interface FixturesJob {
