@@ -1,9 +1,29 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
 const SERVER = 'http://127.0.0.1:3000';
+
+/**
+ * The player site reads the server catalogue only to translate its own form errors (keys of the
+ * shared zod schemas); answers from the server arrive translated. The sections only the server,
+ * the back office or the game providers use stay out of the browser's copy, which is part of the
+ * home route's first load.
+ */
+const SERVER_ONLY_SECTIONS = ['admin', 'wallet', 'sandbox_provider', 'promo', 'agency', 'info'];
+function trimServerCatalogue(): Plugin {
+  return {
+    name: 'trim-server-catalogue',
+    enforce: 'pre',
+    transform(code, id) {
+      if (!/[\\/]locales[\\/][a-z]+[\\/]server\.json$/.test(id)) return null;
+      const catalogue = JSON.parse(code) as Record<string, unknown>;
+      for (const section of SERVER_ONLY_SECTIONS) delete catalogue[section];
+      return { code: JSON.stringify(catalogue), map: null };
+    },
+  };
+}
 
 /**
  * The server hosts this build at / with a history fallback. The service worker precaches the
@@ -13,6 +33,7 @@ const SERVER = 'http://127.0.0.1:3000';
 export default defineConfig({
   base: '/',
   plugins: [
+    trimServerCatalogue(),
     react(),
     tailwindcss(),
     VitePWA({
