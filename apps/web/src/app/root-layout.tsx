@@ -86,7 +86,7 @@ export function RootLayout() {
   // An invitation link (/?invite_code=…) opens the register form for a visitor; the form reads the code.
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, on the first page of the visit
   useEffect(() => {
-    if (!loggedIn && /[?&](invite_code|code)=[A-Za-z0-9]/.test(window.location.search)) openRegister();
+    if (!loggedIn && /[?&]invite_code=[A-Za-z0-9]/.test(window.location.search)) openRegister();
   }, []);
 
   return (

@@ -16,10 +16,14 @@ import { CaptchaImage, useCaptcha } from './captcha.tsx';
 type RegisterOutput = z.output<typeof register2Body>;
 const FIELDS = ['account', 'password', 'password_confirmation', 'realname', 'phone', 'qk_pwd', 'invite_code', 'captcha', 'agree'] as const;
 
-/** An invitation link carries ?invite_code= (or the older ?code=). */
+/**
+ * An invitation link carries ?invite_code= (or the older ?code= on the home page only: elsewhere,
+ * as on /gameInfo?code=, `code` names a game).
+ */
 function inviteCodeFromUrl(): string {
   const params = new URLSearchParams(window.location.search);
-  return (params.get('invite_code') ?? params.get('code') ?? '').replace(/[^A-Za-z0-9]/g, '').slice(0, 16);
+  const legacy = window.location.pathname === '/' ? params.get('code') : null;
+  return (params.get('invite_code') ?? legacy ?? '').replace(/[^A-Za-z0-9]/g, '').slice(0, 16);
 }
 
 /** Member registration -> POST /api/auth/register2; logs the new member in on success. */
