@@ -66,6 +66,7 @@ export default async function setup(project: TestProject) {
       // The virtual league runs in the e2e server (tests turn it off by default): a 20 s betting
       // window and 150 ms match minutes (a match in 13.5 s), so a player bets and watches it settle.
       VIRTUAL_LEAGUE: 'on',
+      SPORTS_CALENDAR: 'on',
       VIRTUAL_BETTING_MS: '20000',
       VIRTUAL_MINUTE_MS: '150',
     },
