@@ -15,8 +15,8 @@ import { isMatchClosed, useFixtureDetail } from './virtual.api.ts';
 import { displayMinute, msUntil } from './virtual-clock.ts';
 import { useGoalFlash, useReducedMotion } from './virtual-hooks.ts';
 
-/** Where bets are listed (S6's my-bets page). */
-export const MY_BETS_PATH = '/sports/bets';
+/** The member's settled bets (the my-bets page; its settled tab once it reads ?status=). */
+export const MY_SETTLED_BETS_PATH = '/sports/bets?status=settled';
 
 type LiveMatchProps = {
   /** The match as the round list has it: shown at once while its detail loads. */
@@ -135,17 +135,16 @@ function GoalTicker({ fixture, t }: { fixture: FixtureDetail; t: SportsT }) {
 function FullTime({ fixture, t }: { fixture: FixtureDetail; t: SportsT }) {
   const settled = isMatchClosed(fixture);
   return (
-    <div
-      className="flex flex-col gap-2 rounded-xl border border-gold/30 bg-gold/5 p-3 sm:flex-row sm:items-center"
-      data-testid="virtual-full-time"
-    >
-      <div className="min-w-0 flex-1">
+    <div className="flex flex-col items-start gap-2 rounded-xl border border-gold/30 bg-gold/5 p-3" data-testid="virtual-full-time">
+      <div className="min-w-0">
         <p className="font-bold text-white">
-          {t('virtual.final_score', {
-            home: fixture.home.name,
-            away: fixture.away.name,
-            score: `${fixture.home_score}–${fixture.away_score}`,
-          })}
+          {fixture.status === 'cancelled'
+            ? `${fixture.home.name} x ${fixture.away.name} · ${t('status.cancelled')}`
+            : t('virtual.final_score', {
+                home: fixture.home.name,
+                away: fixture.away.name,
+                score: `${fixture.home_score}–${fixture.away_score}`,
+              })}
         </p>
         <p
           className={`mt-0.5 inline-flex items-center gap-1 text-xs ${settled ? 'text-money' : 'text-muted'}`}
@@ -155,7 +154,7 @@ function FullTime({ fixture, t }: { fixture: FixtureDetail; t: SportsT }) {
           {fixture.status === 'cancelled' ? t('virtual.bets_void') : settled ? t('virtual.bets_settled') : t('virtual.bets_settling')}
         </p>
       </div>
-      <Link to={MY_BETS_PATH} className={buttonClass('outline', 'sm')}>
+      <Link to={MY_SETTLED_BETS_PATH} className={buttonClass('outline', 'sm')}>
         <Receipt size={15} aria-hidden="true" />
         {t('virtual.my_bets_round')}
       </Link>

@@ -81,7 +81,11 @@ function LeagueView({ league, serverNowMs, t }: { league: VirtualLeague; serverN
       </div>
       <div className={`grid items-start gap-4 ${league.next.length > 0 && league.results.length > 0 ? '@2xl:grid-cols-2' : ''}`}>
         {league.next.length > 0 ? (
-          <Panel title={t('virtual.next_round')} testId="virtual-next-round">
+          <Panel
+            title={t('virtual.next_round')}
+            testId="virtual-next-round"
+            aside={<NextKickoff startsAt={league.next[0]?.starts_at ?? null} serverNowMs={serverNowMs} t={t} />}
+          >
             <RoundMatches
               fixtures={league.next}
               selectedId={watched?.id ?? null}
@@ -143,12 +147,40 @@ function LeagueSkeleton({ label }: { label: string }) {
   );
 }
 
-function Panel({ title, className = '', testId, children }: { title: string; className?: string; testId?: string; children: ReactNode }) {
+function Panel({
+  title,
+  aside,
+  className = '',
+  testId,
+  children,
+}: {
+  title: string;
+  /** Shown at the end of the title row (a countdown). */
+  aside?: ReactNode;
+  className?: string;
+  testId?: string;
+  children: ReactNode;
+}) {
   return (
     <Card className={`!p-3 md:!p-4 ${className}`} data-testid={testId}>
-      <h2 className="mb-2.5 text-sm font-bold text-white">{title}</h2>
+      <div className="mb-2.5 flex min-h-5 items-center justify-between gap-2">
+        <h2 className="text-sm font-bold text-white">{title}</h2>
+        {aside}
+      </div>
       {children}
     </Card>
+  );
+}
+
+/** "Começa em 1:23" for the next round while the current one is played (its bets are open already). */
+function NextKickoff({ startsAt, serverNowMs, t }: { startsAt: string | null; serverNowMs: number; t: SportsT }) {
+  const left = msUntil(startsAt, serverNowMs);
+  if (!startsAt || left <= 0) return null;
+  return (
+    <span className="inline-flex items-center gap-1 text-xs font-semibold text-gold tabular-nums" data-testid="virtual-next-countdown">
+      <Timer size={13} aria-hidden="true" />
+      {t('virtual.starts_in', { time: formatCountdown(left) })}
+    </span>
   );
 }
 
