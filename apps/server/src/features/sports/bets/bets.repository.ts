@@ -42,6 +42,7 @@ export async function findSlip(trx: Database, selectionIds: readonly number[]) {
     .selectFrom('selections')
     .innerJoin('markets', 'markets.id', 'selections.market_id')
     .innerJoin('fixtures', 'fixtures.id', 'markets.fixture_id')
+    .innerJoin('competitions', 'competitions.id', 'fixtures.competition_id')
     .select([
       'selections.id as selection_id',
       'selections.odds',
@@ -50,6 +51,7 @@ export async function findSlip(trx: Database, selectionIds: readonly number[]) {
       'fixtures.id as fixture_id',
       'fixtures.status as fixture_status',
       'fixtures.starts_at',
+      'competitions.enabled as competition_enabled',
     ])
     .where('selections.id', 'in', selectionIds)
     .execute();

@@ -275,6 +275,21 @@ describe('bad input is refused clearly and moves nothing', () => {
     }
   });
 
+  it('a selection of a competition the trader switched off', async () => {
+    const fixture = await createFixture(t.ctx.db);
+    const row = await t.ctx.db.selectFrom('fixtures').select('competition_id').where('id', '=', fixture.id).executeTakeFirstOrThrow();
+    await t.ctx.db.updateTable('competitions').set({ enabled: 0 }).where('id', '=', row.competition_id).execute();
+    try {
+      await refused(
+        { kind: 'single', stake: '5.00', selections: [leg(selectionOf(fixture, '1x2', 'home'), '2.10')] },
+        422,
+        'SPORTS_MARKET_CLOSED',
+      );
+    } finally {
+      await t.ctx.db.updateTable('competitions').set({ enabled: 1 }).where('id', '=', row.competition_id).execute();
+    }
+  });
+
   it('a suspended market', async () => {
     const live = await createFixture(t.ctx.db, { status: 'live', minute: 30 });
     await updateMarket(t.ctx.db, live.markets[0]!.id, { status: 'suspended' });

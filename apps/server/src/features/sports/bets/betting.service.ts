@@ -140,12 +140,14 @@ async function lockSlipMarkets(trx: Database, lines: SlipLine[]): Promise<void> 
 }
 
 /**
- * Whether betting on a line's match is over: finished or cancelled, or still 'scheduled' after its
+ * Whether betting on a line's match is over: finished or cancelled, its competition switched off, or still 'scheduled' after its
  * kick-off (the job that closes pre-match betting may lag; a pre-match price is never taken once the
  * match may have started).
  */
 function matchClosed(row: repo.SlipRow, nowMs: number): boolean {
   if (CLOSED_FIXTURES.has(row.fixture_status)) return true;
+  // A competition the trader switched off takes no bets, even by a selection id kept from before.
+  if (row.competition_enabled !== 1) return true;
   return row.fixture_status === 'scheduled' && Date.parse(row.starts_at) <= nowMs;
 }
 
