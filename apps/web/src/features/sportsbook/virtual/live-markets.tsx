@@ -1,6 +1,6 @@
 import type { FixtureDetail, MarketItem, MarketType, SelectionItem } from '@casino/shared/schemas/sports';
 import { ArrowDown, ArrowUp, Check, Lock } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { memo, useMemo, useState } from 'react';
 import type { Choice } from '../../../components/tabs.tsx';
 import { SelectionButton } from '../components/selection-button.tsx';
 import { displayLine, marketName, selectionName } from '../selection-names.ts';
@@ -36,8 +36,9 @@ export function groupsWithMarkets(markets: readonly MarketItem[]): MarketGroup[]
  * Every market of the selected match, each selection an odds button feeding the shared bet slip.
  * Live prices move with the score: a moved price shows an arrow for a few seconds; a suspended
  * market shows a lock and its buttons refuse clicks; a settled market marks the winning selections.
+ * Memoised: the page re-renders four times a second for its clocks, the markets only on new data.
  */
-export function LiveMarkets({ fixture }: { fixture: FixtureDetail }) {
+export const LiveMarkets = memo(function LiveMarkets({ fixture }: { fixture: FixtureDetail }) {
   const { t } = useSportsTranslation();
   const markets = useMemo(() => sortMarkets(fixture.markets), [fixture.markets]);
   const prices = useMemo(
@@ -68,7 +69,7 @@ export function LiveMarkets({ fixture }: { fixture: FixtureDetail }) {
       )}
     </div>
   );
-}
+});
 
 /**
  * The market groups as a segmented control sized for four labels on a 360 px phone (the shared

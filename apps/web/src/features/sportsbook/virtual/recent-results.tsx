@@ -1,4 +1,5 @@
 import type { FixtureSummary } from '@casino/shared/schemas/sports';
+import { memo } from 'react';
 import { type SportsT, useSportsTranslation } from '../sports-i18n.ts';
 import { CheckBadge, useMatchCheck } from './match-fairness-view.tsx';
 import { TeamCrest } from '../components/team-crest.tsx';
@@ -9,7 +10,7 @@ import { useFixtureDetail } from './virtual.api.ts';
  * in the browser as soon as it is listed: its detail (revealed seed and goals) is read once and
  * recomputed, so every result carries its own "Verificado ✓".
  */
-export function RecentResults({
+export const RecentResults = memo(function RecentResults({
   fixtures,
   onSelect,
 }: {
@@ -37,7 +38,7 @@ export function RecentResults({
       ))}
     </ul>
   );
-}
+});
 
 /** One side of a result: crest, name and goals (a dash for a cancelled match). */
 function ResultLine({ team, goals, cancelled }: { team: FixtureSummary['home']; goals: number; cancelled: boolean }) {

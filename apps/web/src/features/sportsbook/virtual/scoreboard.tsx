@@ -26,7 +26,7 @@ export function Scoreboard({ fixture, minute, msToKickoff, flash, reducedMotion 
     <div className="grid grid-cols-[minmax(0,1fr)_auto_minmax(0,1fr)] items-center gap-2" data-testid="virtual-scoreboard">
       <TeamSide team={fixture.home} />
       <div className="flex w-28 flex-col items-center gap-1">
-        <div className="flex items-center gap-1.5 text-3xl leading-none font-black text-white tabular-nums md:text-4xl" aria-live="polite">
+        <div className="flex items-center gap-1.5 text-3xl leading-none font-black text-white tabular-nums md:text-4xl">
           <ScoreDigit value={started ? fixture.home_score : null} pulse={flash?.team === 'home'} reducedMotion={reducedMotion} />
           <span className="text-muted">–</span>
           <ScoreDigit value={started ? fixture.away_score : null} pulse={flash?.team === 'away'} reducedMotion={reducedMotion} />

@@ -44,16 +44,19 @@ function LeagueView({ league, serverNowMs, t }: { league: VirtualLeague; serverN
   const [watched, watch] = useWatchedMatch(league, phase);
   const liveView = useRef<HTMLDivElement>(null);
   const reducedMotion = useReducedMotion();
-  const select = (fixture: FixtureSummary) => {
-    watch(fixture.id);
-    // The live view sits below the round's list and above the results: bring its top into sight
-    // (below the fixed header) unless it is already there.
-    const view = liveView.current;
-    const top = view?.getBoundingClientRect().top ?? 0;
-    if (view && (top < HEADER_PX || top > window.innerHeight * 0.5)) {
-      view.scrollIntoView({ behavior: reducedMotion ? 'auto' : 'smooth', block: 'start' });
-    }
-  };
+  const select = useCallback(
+    (fixture: FixtureSummary) => {
+      watch(fixture.id);
+      // The live view sits below the round's list and above the results: bring its top into sight
+      // (below the fixed header) unless it is already there.
+      const view = liveView.current;
+      const top = view?.getBoundingClientRect().top ?? 0;
+      if (view && (top < HEADER_PX || top > window.innerHeight * 0.5)) {
+        view.scrollIntoView({ behavior: reducedMotion ? 'auto' : 'smooth', block: 'start' });
+      }
+    },
+    [watch, reducedMotion],
+  );
   // The page sits beside the bet slip on a desktop: its columns follow its own width (container
   // queries), not the window's, so it reads well from a phone to a wide screen with the slip open.
   return (
