@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../lib/api-client';
 import { AlertIcon, CheckIcon, CloseIcon } from './icons';
 
 type Toast = { id: number; kind: 'success' | 'error'; message: string };
@@ -34,6 +35,14 @@ export const toast = {
   success: (message: string) => push('success', message),
   error: (message: string) => push('error', message),
 };
+
+/** The callbacks of a change that only informs the operator: the server's message (else `saved`), or its refusal. */
+export function toastOutcome(saved: string) {
+  return {
+    onSuccess: ({ message }: { message: string }) => toast.success(message || saved),
+    onError: (error: unknown) => toast.error(errorMessage(error)),
+  };
+}
 
 function subscribe(listener: () => void) {
   listeners.add(listener);

@@ -3,9 +3,9 @@ import type { AgencyRateRow } from '@casino/shared/schemas/agency-admin';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../../components/data-table';
-import { Spinner } from '../../../components/confirm-dialog';
 import { PageHeader } from '../../../components/feedback';
 import { QuerySection } from '../../../components/query-section';
+import { PercentCellInput, RateGridActions } from '../../../components/rate-grid';
 import { toast } from '../../../components/toaster';
 import { errorMessage } from '../../../lib/api-client';
 import { basisPointsToPercent, formatDateTime, formatMoney } from '../../../lib/format';
@@ -66,22 +66,22 @@ export function AgencyRatesPage() {
   }
 
   const actions = (
-    <>
-      <span className="text-sm text-slate-400" aria-live="polite">
-        {invalid.size > 0
+    <RateGridActions
+      status={
+        invalid.size > 0
           ? t('agency_rates.invalid_count', { count: invalid.size })
           : changed
             ? t('agency_rates.unsaved')
-            : t('agency_rates.no_changes')}
-      </span>
-      <button type="button" className="btn-secondary" disabled={drafts.size === 0 || save.isPending} onClick={() => setDrafts(new Map())}>
-        {t('agency_rates.reset')}
-      </button>
-      <button type="button" className="btn-primary" disabled={!changed || invalid.size > 0 || save.isPending} onClick={submit}>
-        {save.isPending && <Spinner />}
-        {t('agency_rates.save')}
-      </button>
-    </>
+            : t('agency_rates.no_changes')
+      }
+      canReset={drafts.size > 0}
+      canSave={changed && invalid.size === 0}
+      pending={save.isPending}
+      onReset={() => setDrafts(new Map())}
+      onSave={submit}
+      resetLabel={t('agency_rates.reset')}
+      saveLabel={t('agency_rates.save')}
+    />
   );
 
   return (
@@ -159,29 +159,16 @@ function RatesTable({ rows, drafts, invalid, disabled, onChange }: TableProps) {
             const edited = !bad && draft !== undefined && parseAgencyRate(draft) !== savedRate(row, source);
             return (
               <td key={source} className="text-right">
-                <div className="relative inline-block">
-                  <input
-                    value={draft ?? basisPointsToPercent(savedRate(row, source))}
-                    onChange={(event) => onChange(key, event.target.value)}
-                    disabled={disabled}
-                    inputMode="decimal"
-                    maxLength={5}
-                    aria-label={t('agency_rates.cell_label', {
-                      level: levelName(row.level),
-                      source: t(`agency_common.sources.${source}`),
-                    })}
-                    aria-invalid={bad ? true : undefined}
-                    title={bad ? t('agency_rates.cell_invalid') : undefined}
-                    className={`input h-8 w-[4.75rem] pr-6 pl-2 text-right tabular-nums ${
-                      bad
-                        ? 'border-rose-500/70 text-rose-200 focus:border-rose-400 focus:ring-rose-400/20'
-                        : edited
-                          ? 'border-amber-400/60 bg-amber-400/5'
-                          : ''
-                    }`}
-                  />
-                  <span className="pointer-events-none absolute top-1/2 right-2 -translate-y-1/2 text-xs text-slate-500">%</span>
-                </div>
+                <PercentCellInput
+                  value={draft ?? basisPointsToPercent(savedRate(row, source))}
+                  onChange={(value) => onChange(key, value)}
+                  disabled={disabled}
+                  maxLength={5}
+                  label={t('agency_rates.cell_label', { level: levelName(row.level), source: t(`agency_common.sources.${source}`) })}
+                  invalid={bad}
+                  invalidTitle={t('agency_rates.cell_invalid')}
+                  changed={edited}
+                />
               </td>
             );
           })}

@@ -1,16 +1,17 @@
-import { type FormEvent, Fragment, useId, useState } from 'react';
+import { type FormEvent, Fragment, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DataTable } from '../../../components/data-table';
 import { Badge, PageHeader } from '../../../components/feedback';
 import { FilterActions, FilterBar } from '../../../components/filter-bar';
 import { Field } from '../../../components/form-field';
-import { PagedSection } from '../../../components/query-section';
 import { ChevronDownIcon } from '../../../components/icons';
+import { PagedSection } from '../../../components/query-section';
 import { formatDateTime, formatNumber } from '../../../lib/format';
-import { useLanguage } from '../../../lib/use-language';
-import { pageParam, useUrlFilters } from '../../../lib/use-url-filters';
 import type { AuditItem } from '../../../lib/types';
+import { useLanguage } from '../../../lib/use-language';
+import { useToggleSet } from '../../../lib/use-toggle-set';
+import { pageParam, useUrlFilters } from '../../../lib/use-url-filters';
 import { AUDIT_PAGE_SIZE, useAuditLog } from '../api/audit-log';
 import { diffRows, showValue } from './audit-diff';
 
@@ -36,7 +37,7 @@ export function AuditLogPage() {
   const action = params.get('action') ?? '';
   const targetId = params.get('target_id') ?? '';
   const audit = useAuditLog({ action, targetId, page: pageParam(params) });
-  const [expanded, setExpanded] = useState<Set<number>>(new Set());
+  const expanded = useToggleSet<number>();
   const actionId = useId();
   const targetInputId = useId();
   const datalistId = useId();
@@ -45,15 +46,6 @@ export function AuditLogPage() {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     applyFilters({ action: String(form.get('action') ?? '').trim(), target_id: String(form.get('target_id') ?? '').trim(), page: 1 });
-  }
-
-  function toggle(id: number) {
-    setExpanded((current) => {
-      const next = new Set(current);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
   }
 
   const seenActions = new Set([...KNOWN_ACTIONS, ...(audit.data?.list.map((row) => row.action) ?? [])]);
@@ -111,7 +103,7 @@ export function AuditLogPage() {
             ]}
           >
             {list.map((row) => (
-              <AuditRow key={row.id} row={row} open={expanded.has(row.id)} onToggle={() => toggle(row.id)} />
+              <AuditRow key={row.id} row={row} open={expanded.isOpen(row.id)} onToggle={() => expanded.toggle(row.id)} />
             ))}
           </DataTable>
         )}

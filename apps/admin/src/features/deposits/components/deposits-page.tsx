@@ -5,12 +5,12 @@ import { CardList, DataTable } from '../../../components/data-table';
 import { PageHeader } from '../../../components/feedback';
 import { FilterActions, FilterBar, RefreshButton } from '../../../components/filter-bar';
 import { Field, SelectField } from '../../../components/form-field';
-import { PagedSection } from '../../../components/query-section';
 import { DEPOSIT_STATUS_LIST, DepositStatusBadge } from '../../../components/money-status';
+import { PagedSection } from '../../../components/query-section';
 import { formatDateTime, formatMoney, formatNumber } from '../../../lib/format';
+import type { AdminDeposit } from '../../../lib/types';
 import { useLanguage } from '../../../lib/use-language';
 import { matching, oneOf, pageParam, useUrlFilters } from '../../../lib/use-url-filters';
-import type { AdminDeposit } from '../../../lib/types';
 import { DEPOSITS_PAGE_SIZE, useDeposits } from '../api/deposits';
 
 export function DepositsPage() {

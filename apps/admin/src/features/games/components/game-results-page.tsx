@@ -1,11 +1,10 @@
 import { type GameResultRow, RESULTS_MIN_ROUNDS_TO_FLAG } from '@casino/shared/schemas/games-admin';
-import { type ReactNode, useId, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CardList, DataTable } from '../../../components/data-table';
 import { DateRangeFilter, dateFieldError } from '../../../components/date-range-filter';
 import { Badge, EmptyState, PageHeader, Skeleton, TableSkeleton } from '../../../components/feedback';
-import { SelectField } from '../../../components/form-field';
 import { AlertIcon, ChevronDownIcon } from '../../../components/icons';
 import { ReportBody } from '../../../components/query-section';
 import { usePermission } from '../../../lib/auth';
@@ -13,8 +12,8 @@ import { centavosOf, formatMoney, formatNumber } from '../../../lib/format';
 import { DAY_PATTERN, saoPauloToday } from '../../../lib/sao-paulo-days';
 import { useLanguage } from '../../../lib/use-language';
 import { matching, useUrlFilters } from '../../../lib/use-url-filters';
-import { type ResultFilters, useGameProviders, useGameResults } from '../api/games-admin';
-import { useCategoryLabel, useFormatPercent } from './games-ui';
+import { type ResultFilters, useGameResults } from '../api/games-admin';
+import { ProviderFilter, useCategoryLabel, useFormatPercent } from './games-ui';
 
 type SortKey = 'bets' | 'ggr' | 'rounds' | 'rtp';
 const SORTERS: Record<SortKey, (row: GameResultRow) => number> = {
@@ -35,9 +34,7 @@ export function GameResultsPage() {
     plat_type: params.get('provider') ?? '',
   };
   const results = useGameResults(filters);
-  const providers = useGameProviders();
   const [sort, setSort] = useState<SortKey>('bets');
-  const providerId = useId();
   const sorted = results.data ? [...results.data.list].sort((a, b) => SORTERS[sort](b) - SORTERS[sort](a)) : [];
 
   return (
@@ -62,20 +59,7 @@ export function GameResultsPage() {
         className="grid grid-cols-2 gap-3 p-3 lg:grid-cols-[repeat(2,minmax(0,10rem))_minmax(0,14rem)_auto_1fr] lg:items-end"
         errorClassName="lg:col-span-5"
       >
-        <SelectField
-          id={providerId}
-          label={t('games.filter_provider')}
-          value={filters.plat_type}
-          onChange={(value) => update({ provider: value })}
-          className="col-span-2 lg:col-span-1"
-        >
-          <option value="">{t('games.all_providers')}</option>
-          {providers.data?.map((provider) => (
-            <option key={provider.id} value={provider.plat_type}>
-              {provider.name}
-            </option>
-          ))}
-        </SelectField>
+        <ProviderFilter value={filters.plat_type} onChange={(value) => update({ provider: value })} className="col-span-2 lg:col-span-1" />
       </DateRangeFilter>
 
       <ReportBody

@@ -3,22 +3,22 @@ import type { AdminGame } from '@casino/shared/schemas/games-admin';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CardList, DataTable } from '../../../components/data-table';
+import { EditButton } from '../../../components/edit-button';
 import { Badge, PageHeader } from '../../../components/feedback';
 import { FilterBar } from '../../../components/filter-bar';
 import { Field, SearchInput, SelectField } from '../../../components/form-field';
-import { EditIcon, LockIcon } from '../../../components/icons';
+import { LockIcon } from '../../../components/icons';
 import { PagedSection } from '../../../components/query-section';
 import { Switch } from '../../../components/switch';
-import { toast } from '../../../components/toaster';
-import { errorMessage } from '../../../lib/api-client';
+import { toastOutcome } from '../../../components/toaster';
 import { usePermission } from '../../../lib/auth';
 import { formatMoney, formatNumber } from '../../../lib/format';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useLanguage } from '../../../lib/use-language';
 import { oneOf, pageParam, useUrlFilters } from '../../../lib/use-url-filters';
-import { GAMES_PAGE_SIZE, type GameFilters, useAdminGames, useGameProviders, useUpdateGame } from '../api/games-admin';
+import { GAMES_PAGE_SIZE, type GameFilters, useAdminGames, useUpdateGame } from '../api/games-admin';
 import { GameEditDialog } from './game-edit-dialog';
-import { GameThumbnail, PromotionIcon, StarIcon, useCategoryLabel, useFormatPercent, useGameName } from './games-ui';
+import { GameThumbnail, PromotionIcon, ProviderFilter, StarIcon, useCategoryLabel, useFormatPercent, useGameName } from './games-ui';
 
 const SEARCH_DEBOUNCE_MS = 300;
 
@@ -41,9 +41,8 @@ export function GamesPage() {
   const [draft, setDraft] = useState(filters.name);
   const debounced = useDebouncedValue(draft, SEARCH_DEBOUNCE_MS);
   const games = useAdminGames(filters);
-  const providers = useGameProviders();
   const [editing, setEditing] = useState<AdminGame | null>(null);
-  const ids = { search: useId(), provider: useId(), category: useId(), status: useId() };
+  const ids = { search: useId(), category: useId(), status: useId() };
   const categoryLabel = useCategoryLabel();
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: only the debounced text drives this effect
@@ -76,19 +75,7 @@ export function GamesPage() {
             autoComplete="off"
           />
         </Field>
-        <SelectField
-          id={ids.provider}
-          label={t('games.filter_provider')}
-          value={filters.plat_type}
-          onChange={(value) => update({ provider: value, page: 1 })}
-        >
-          <option value="">{t('games.all_providers')}</option>
-          {providers.data?.map((provider) => (
-            <option key={provider.id} value={provider.plat_type}>
-              {provider.name}
-            </option>
-          ))}
-        </SelectField>
+        <ProviderFilter value={filters.plat_type} onChange={(value) => update({ provider: value, page: 1 })} />
         <SelectField
           id={ids.category}
           label={t('games.filter_category')}
@@ -153,15 +140,7 @@ function EnabledSwitch({ game }: { game: AdminGame }) {
       checked={game.enabled}
       label={label}
       pending={update.isPending}
-      onChange={(enabled) =>
-        update.mutate(
-          { id: game.id, update: { enabled } },
-          {
-            onSuccess: ({ message }) => toast.success(message || t('games.saved')),
-            onError: (error) => toast.error(errorMessage(error)),
-          },
-        )
-      }
+      onChange={(enabled) => update.mutate({ id: game.id, update: { enabled } }, toastOutcome(t('games.saved')))}
     />
   );
 }
@@ -230,22 +209,12 @@ function ProviderCell({ game }: { game: AdminGame }) {
   );
 }
 
-function EditButton({ game, onEdit, block = false }: { game: AdminGame; onEdit: OnEdit; block?: boolean }) {
+function EditGameButton({ game, onEdit }: { game: AdminGame; onEdit: OnEdit }) {
   const { t } = useTranslation();
   const gameName = useGameName();
   const canManage = usePermission('games.manage');
   if (!canManage) return null;
-  return (
-    <button
-      type="button"
-      className={block ? 'btn-secondary h-8 flex-1' : 'btn-ghost h-8 px-2.5'}
-      onClick={() => onEdit(game)}
-      aria-label={t('games.edit_named', { name: gameName(game) })}
-    >
-      <EditIcon width={15} height={15} />
-      {t('games.edit')}
-    </button>
-  );
+  return <EditButton label={t('games.edit')} name={t('games.edit_named', { name: gameName(game) })} onClick={() => onEdit(game)} />;
 }
 
 function GamesTable({ games, onEdit }: { games: AdminGame[]; onEdit: OnEdit }) {
@@ -303,7 +272,7 @@ function GamesTable({ games, onEdit }: { games: AdminGame[]; onEdit: OnEdit }) {
             <EnabledSwitch game={game} />
           </td>
           <td className="text-right">
-            <EditButton game={game} onEdit={onEdit} />
+            <EditGameButton game={game} onEdit={onEdit} />
           </td>
         </tr>
       ))}
@@ -336,7 +305,7 @@ function GamesCards({ games, onEdit }: { games: AdminGame[]; onEdit: OnEdit }) {
           </div>
           <div className="flex items-center justify-between gap-2">
             <Flags game={game} />
-            <EditButton game={game} onEdit={onEdit} />
+            <EditGameButton game={game} onEdit={onEdit} />
           </div>
         </li>
       ))}

@@ -1,9 +1,11 @@
 import { ImageOff, Megaphone, ShieldCheck, Star } from 'lucide-react';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SelectField } from '../../../components/form-field';
 import { lucideIcon } from '../../../components/icons';
 import { localeOf } from '../../../lib/i18n';
 import { useLanguage } from '../../../lib/use-language';
+import { useGameProviders } from '../api/games-admin';
 
 /** Icons of the games pages. */
 export const StarIcon = lucideIcon(Star);
@@ -61,4 +63,21 @@ export function useFormatPercent() {
 export function useGameName() {
   const language = useLanguage();
   return (game: { name: string; names: Record<string, string> }) => game.names[language] || game.name;
+}
+
+/** The provider filter of the games pages: one option per provider, by its platform code. */
+export function ProviderFilter({ value, onChange, className }: { value: string; onChange: (value: string) => void; className?: string }) {
+  const { t } = useTranslation();
+  const providers = useGameProviders();
+  const id = useId();
+  return (
+    <SelectField id={id} label={t('games.filter_provider')} value={value} onChange={onChange} className={className}>
+      <option value="">{t('games.all_providers')}</option>
+      {providers.data?.map((provider) => (
+        <option key={provider.id} value={provider.plat_type}>
+          {provider.name}
+        </option>
+      ))}
+    </SelectField>
+  );
 }

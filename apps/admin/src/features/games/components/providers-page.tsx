@@ -3,14 +3,14 @@ import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CardList, DataTable } from '../../../components/data-table';
+import { EditButton } from '../../../components/edit-button';
 import { Badge, PageHeader } from '../../../components/feedback';
 import { FormDialog } from '../../../components/form-dialog';
 import { CheckField, Field, invalidProps } from '../../../components/form-field';
-import { EditIcon, LockIcon } from '../../../components/icons';
+import { LockIcon } from '../../../components/icons';
 import { QuerySection } from '../../../components/query-section';
 import { Switch } from '../../../components/switch';
-import { toast } from '../../../components/toaster';
-import { errorMessage } from '../../../lib/api-client';
+import { toast, toastOutcome } from '../../../components/toaster';
 import { usePermission } from '../../../lib/auth';
 import { formatDateTime, formatNumber } from '../../../lib/format';
 import { type FieldErrors, formError, serverFieldErrors, useFieldErrors } from '../../../lib/use-field-errors';
@@ -78,15 +78,7 @@ function ProviderSwitch({ provider }: { provider: AdminProvider }) {
           : t('game_providers.enable_named', { name: provider.name })
       }
       pending={update.isPending}
-      onChange={(enabled) =>
-        update.mutate(
-          { id: provider.id, update: { enabled } },
-          {
-            onSuccess: ({ message }) => toast.success(message || t('game_providers.saved')),
-            onError: (error) => toast.error(errorMessage(error)),
-          },
-        )
-      }
+      onChange={(enabled) => update.mutate({ id: provider.id, update: { enabled } }, toastOutcome(t('game_providers.saved')))}
     />
   );
 }
@@ -110,19 +102,16 @@ function GameCount({ provider }: { provider: AdminProvider }) {
   );
 }
 
-function EditButton({ provider, onEdit, block = false }: { provider: AdminProvider; onEdit: OnEdit; block?: boolean }) {
+function EditProviderButton({ provider, onEdit, wide = false }: { provider: AdminProvider; onEdit: OnEdit; wide?: boolean }) {
   const { t } = useTranslation();
   if (!usePermission('games.manage')) return null;
   return (
-    <button
-      type="button"
-      className={block ? 'btn-secondary h-8 w-full' : 'btn-ghost h-8 px-2.5'}
+    <EditButton
+      label={t('games.edit')}
+      name={t('game_providers.edit_named', { name: provider.name })}
       onClick={() => onEdit(provider)}
-      aria-label={t('game_providers.edit_named', { name: provider.name })}
-    >
-      <EditIcon width={15} height={15} />
-      {t('games.edit')}
-    </button>
+      wide={wide}
+    />
   );
 }
 
@@ -165,7 +154,7 @@ function ProvidersTable({ providers, onEdit }: { providers: AdminProvider[]; onE
             <ProviderSwitch provider={provider} />
           </td>
           <td className="text-right">
-            <EditButton provider={provider} onEdit={onEdit} />
+            <EditProviderButton provider={provider} onEdit={onEdit} />
           </td>
         </tr>
       ))}
@@ -190,7 +179,7 @@ function ProvidersCards({ providers, onEdit }: { providers: AdminProvider[]; onE
             <SecretBadge provider={provider} />
             <GameCount provider={provider} />
           </div>
-          <EditButton provider={provider} onEdit={onEdit} block />
+          <EditProviderButton provider={provider} onEdit={onEdit} wide />
         </li>
       ))}
     </CardList>

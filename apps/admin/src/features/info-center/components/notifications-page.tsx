@@ -1,14 +1,17 @@
 import { NOTIFICATION_BODY_MAX, NOTIFICATION_TITLE_MAX } from '@casino/shared/schemas/info-center-admin';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DataTable } from '../../../components/data-table';
 import { ConfirmDialog, Spinner } from '../../../components/confirm-dialog';
+import { DataTable } from '../../../components/data-table';
 import { Badge, PageHeader } from '../../../components/feedback';
+import { Field, invalidProps } from '../../../components/form-field';
 import { MailIcon } from '../../../components/icons';
+import { DialogError } from '../../../components/modal';
 import { PagedSection } from '../../../components/query-section';
 import { toast } from '../../../components/toaster';
 import { errorMessage, isApiError } from '../../../lib/api-client';
 import { formatDateTime, formatNumber } from '../../../lib/format';
+import { type FieldErrors, serverFieldErrors } from '../../../lib/use-field-errors';
 import { useLanguage } from '../../../lib/use-language';
 import { type AdminNotificationItem, INFO_PAGE_SIZE, useSendNotification, useSentNotifications } from '../api/info-center-admin';
 
@@ -84,7 +87,8 @@ function SentTable({ items }: { items: AdminNotificationItem[] }) {
 }
 
 type Audience = 'member' | 'all';
-type FieldErrors = Partial<Record<'member_id' | 'title' | 'body', string>>;
+const FIELDS = ['member_id', 'title', 'body'] as const;
+type SendField = (typeof FIELDS)[number];
 
 /** The send form: one member by id, or every member of the site after a confirmation. */
 function SendForm() {
@@ -95,11 +99,11 @@ function SendForm() {
   const [memberId, setMemberId] = useState('');
   const [title, setTitle] = useState('');
   const [body, setBody] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const [errors, setErrors] = useState<FieldErrors<SendField>>({});
   const [confirming, setConfirming] = useState(false);
 
-  function validate(): FieldErrors {
-    const next: FieldErrors = {};
+  function validate(): FieldErrors<SendField> {
+    const next: FieldErrors<SendField> = {};
     if (audience === 'member' && !/^\d{1,16}$/.test(memberId.trim())) next.member_id = t('info_notifications.form.member_id_invalid');
     if (!title.trim()) next.title = t('validation.required');
     if (!body.trim()) next.body = t('validation.required');
@@ -121,11 +125,7 @@ function SendForm() {
         setErrors({});
       },
       onError: (error) => {
-        if (!isApiError(error)) return;
-        const fromServer: FieldErrors = {};
-        for (const [field, messages] of Object.entries(error.fieldErrors)) {
-          if ((field === 'member_id' || field === 'title' || field === 'body') && messages[0]) fromServer[field] = messages[0];
-        }
+        const fromServer = serverFieldErrors(error, FIELDS);
         setErrors(fromServer);
         if (Object.keys(fromServer).length > 0) setConfirming(false);
       },
@@ -141,14 +141,6 @@ function SendForm() {
     else deliver();
   }
 
-  const hint = (key: keyof FieldErrors, id: string, fallback?: string) =>
-    errors[key] ? (
-      <p id={`${id}-error`} className="mt-1 text-xs text-rose-300">
-        {errors[key]}
-      </p>
-    ) : fallback ? (
-      <p className="mt-1 text-xs text-slate-500">{fallback}</p>
-    ) : null;
   const generalError =
     send.isError && isApiError(send.error) && Object.keys(send.error.fieldErrors).length === 0 ? errorMessage(send.error) : null;
 
@@ -187,10 +179,12 @@ function SendForm() {
           </div>
         </fieldset>
         {audience === 'member' ? (
-          <div>
-            <label htmlFor={ids.member} className="field-label">
-              {t('info_notifications.form.member_id')}
-            </label>
+          <Field
+            label={t('info_notifications.form.member_id')}
+            id={ids.member}
+            error={errors.member_id}
+            hint={t('info_notifications.form.member_id_hint')}
+          >
             <input
               id={ids.member}
               inputMode="numeric"
@@ -202,20 +196,15 @@ function SendForm() {
               }}
               maxLength={16}
               className="input tabular-nums"
-              aria-invalid={errors.member_id ? true : undefined}
-              aria-describedby={errors.member_id ? `${ids.member}-error` : undefined}
+              {...invalidProps(ids.member, errors.member_id)}
             />
-            {hint('member_id', ids.member, t('info_notifications.form.member_id_hint'))}
-          </div>
+          </Field>
         ) : (
           <p className="rounded-lg border border-amber-500/25 bg-amber-500/10 px-3 py-2 text-xs text-amber-200">
             {t('info_notifications.form.all_warning')}
           </p>
         )}
-        <div>
-          <label htmlFor={ids.title} className="field-label">
-            {t('info_notifications.form.subject')}
-          </label>
+        <Field label={t('info_notifications.form.subject')} id={ids.title} error={errors.title}>
           <input
             id={ids.title}
             value={title}
@@ -225,11 +214,9 @@ function SendForm() {
             }}
             maxLength={NOTIFICATION_TITLE_MAX}
             className="input"
-            aria-invalid={errors.title ? true : undefined}
-            aria-describedby={errors.title ? `${ids.title}-error` : undefined}
+            {...invalidProps(ids.title, errors.title)}
           />
-          {hint('title', ids.title)}
-        </div>
+        </Field>
         <div>
           <label htmlFor={ids.body} className="field-label">
             {t('info_notifications.form.body')}
@@ -248,7 +235,9 @@ function SendForm() {
             aria-describedby={errors.body ? `${ids.body}-error` : `${ids.body}-count`}
           />
           {errors.body ? (
-            hint('body', ids.body)
+            <p id={`${ids.body}-error`} className="mt-1 text-xs text-rose-300">
+              {errors.body}
+            </p>
           ) : (
             <p id={`${ids.body}-count`} className="mt-1 text-right text-xs text-slate-500 tabular-nums">
               {body.length} / {NOTIFICATION_BODY_MAX}
@@ -256,11 +245,7 @@ function SendForm() {
           )}
           <p className="mt-1 text-xs text-slate-500">{t('info_notifications.form.plain_text')}</p>
         </div>
-        {generalError && !confirming ? (
-          <p role="alert" className="rounded-lg border border-rose-500/30 bg-rose-500/10 px-3 py-2 text-sm text-rose-200">
-            {generalError}
-          </p>
-        ) : null}
+        <DialogError message={confirming ? null : generalError} />
         <button type="submit" className="btn-primary w-full" disabled={send.isPending}>
           {send.isPending ? <Spinner /> : <MailIcon width={16} height={16} />}
           {t('info_notifications.form.submit')}

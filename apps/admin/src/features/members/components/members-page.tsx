@@ -6,13 +6,13 @@ import { CardList, DataTable } from '../../../components/data-table';
 import { PageHeader } from '../../../components/feedback';
 import { FilterBar } from '../../../components/filter-bar';
 import { Field, SearchInput, SelectField } from '../../../components/form-field';
-import { PagedSection } from '../../../components/query-section';
 import { SearchIcon } from '../../../components/icons';
+import { PagedSection } from '../../../components/query-section';
 import { formatDateTime, formatNumber, formatRelative } from '../../../lib/format';
+import type { MemberSummary } from '../../../lib/types';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useLanguage } from '../../../lib/use-language';
 import { pageParam, useUrlFilters } from '../../../lib/use-url-filters';
-import type { MemberSummary } from '../../../lib/types';
 import { MEMBERS_PAGE_SIZE, useMembers } from '../api/members';
 import { MemberOnline, MemberStatusBadge } from './member-status';
 

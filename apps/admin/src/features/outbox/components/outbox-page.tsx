@@ -1,14 +1,15 @@
-import { Fragment, useState } from 'react';
+import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../../components/data-table';
 import { Badge, PageHeader } from '../../../components/feedback';
 import { RefreshButton } from '../../../components/filter-bar';
-import { PagedSection } from '../../../components/query-section';
 import { ChevronDownIcon } from '../../../components/icons';
+import { PagedSection } from '../../../components/query-section';
 import { formatDateTime, formatNumber } from '../../../lib/format';
-import { useLanguage } from '../../../lib/use-language';
-import { pageParam, useUrlFilters } from '../../../lib/use-url-filters';
 import type { OutboxItem } from '../../../lib/types';
+import { useLanguage } from '../../../lib/use-language';
+import { useToggleSet } from '../../../lib/use-toggle-set';
+import { pageParam, useUrlFilters } from '../../../lib/use-url-filters';
 import { OUTBOX_PAGE_SIZE, useOutbox } from '../api/outbox';
 
 /** The emails the server kept or sent (verification codes, notices), newest first. */
@@ -17,16 +18,7 @@ export function OutboxPage() {
   const language = useLanguage();
   const { params, update } = useUrlFilters();
   const outbox = useOutbox(pageParam(params));
-  const [expanded, setExpanded] = useState<Set<number>>(new Set());
-
-  function toggle(id: number) {
-    setExpanded((current) => {
-      const next = new Set(current);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
-  }
+  const expanded = useToggleSet<number>();
 
   return (
     <>
@@ -54,7 +46,7 @@ export function OutboxPage() {
             ]}
           >
             {list.map((item) => {
-              const open = expanded.has(item.id);
+              const open = expanded.isOpen(item.id);
               return (
                 <Fragment key={item.id}>
                   <tr className="hover:bg-white/[0.025]">
@@ -65,7 +57,7 @@ export function OutboxPage() {
                         aria-expanded={open}
                         aria-controls={`outbox-body-${item.id}`}
                         aria-label={open ? t('outbox.hide_body') : t('outbox.show_body')}
-                        onClick={() => toggle(item.id)}
+                        onClick={() => expanded.toggle(item.id)}
                       >
                         <ChevronDownIcon width={16} height={16} className={`transition-transform ${open ? '' : '-rotate-90'}`} />
                       </button>

@@ -1,10 +1,10 @@
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CardList, DataTable } from '../../../components/data-table';
+import { EditButton } from '../../../components/edit-button';
 import { Badge, PageHeader } from '../../../components/feedback';
 import { FormDialog } from '../../../components/form-dialog';
 import { CheckField, CheckGroup, Field, invalidProps } from '../../../components/form-field';
-import { EditIcon } from '../../../components/icons';
 import { QuerySection } from '../../../components/query-section';
 import { toast } from '../../../components/toaster';
 import {
@@ -15,9 +15,9 @@ import {
   parseReaisInput,
   percentToBasisPoints,
 } from '../../../lib/format';
+import type { AdminPaymentChannel } from '../../../lib/types';
 import { type FieldErrors, formError, hasServerFieldErrors, serverFieldErrors, useFieldErrors } from '../../../lib/use-field-errors';
 import { useLanguage } from '../../../lib/use-language';
-import type { AdminPaymentChannel } from '../../../lib/types';
 import { type ChannelUpdate, useChannels, useUpdateChannel } from '../api/channels';
 
 /** The fee in basis points: the server's own field when it sends one, else read from the percent text. */
@@ -113,15 +113,11 @@ function ChannelsTable({ channels, onEdit }: { channels: AdminPaymentChannel[]; 
             <EnabledBadge channel={channel} />
           </td>
           <td className="text-right">
-            <button
-              type="button"
-              className="btn-ghost h-8 px-2.5"
+            <EditButton
+              label={t('channels.edit')}
+              name={t('channels.edit_named', { name: channel.name })}
               onClick={() => onEdit(channel)}
-              aria-label={t('channels.edit_named', { name: channel.name })}
-            >
-              <EditIcon width={15} height={15} />
-              {t('channels.edit')}
-            </button>
+            />
           </td>
         </tr>
       ))}
@@ -147,15 +143,12 @@ function ChannelsCards({ channels, onEdit }: { channels: AdminPaymentChannel[]; 
             {formatMoney(channel.min, language)} – {formatMoney(channel.max, language)} · {t('channels.columns.fee')}{' '}
             <Fee channel={channel} />
           </p>
-          <button
-            type="button"
-            className="btn-secondary h-8 w-full"
+          <EditButton
+            label={t('channels.edit')}
+            name={t('channels.edit_named', { name: channel.name })}
             onClick={() => onEdit(channel)}
-            aria-label={t('channels.edit_named', { name: channel.name })}
-          >
-            <EditIcon width={15} height={15} />
-            {t('channels.edit')}
-          </button>
+            wide
+          />
         </li>
       ))}
     </CardList>

@@ -2,13 +2,13 @@ import type { AdminActivity, SiteProfile } from '@casino/shared/schemas/promotio
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { CardList, DataTable } from '../../../components/data-table';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { CardList, DataTable } from '../../../components/data-table';
+import { EditButton } from '../../../components/edit-button';
 import { Badge, PageHeader, Skeleton } from '../../../components/feedback';
-import { EditIcon } from '../../../components/icons';
 import { QuerySection } from '../../../components/query-section';
 import { Switch } from '../../../components/switch';
-import { toast } from '../../../components/toaster';
+import { toast, toastOutcome } from '../../../components/toaster';
 import { errorMessage } from '../../../lib/api-client';
 import { usePermission } from '../../../lib/auth';
 import { formatDateTime, formatMoney, formatNumber } from '../../../lib/format';
@@ -168,15 +168,7 @@ function EnabledSwitch({ activity }: { activity: AdminActivity }) {
       checked={activity.enabled}
       label={activity.enabled ? t('promotions.activities.disable_named', { name }) : t('promotions.activities.enable_named', { name })}
       pending={update.isPending}
-      onChange={(enabled) =>
-        update.mutate(
-          { id: activity.id, update: { enabled } },
-          {
-            onSuccess: ({ message }) => toast.success(message || t('promotions.edit.saved')),
-            onError: (error) => toast.error(errorMessage(error)),
-          },
-        )
-      }
+      onChange={(enabled) => update.mutate({ id: activity.id, update: { enabled } }, toastOutcome(t('promotions.edit.saved')))}
     />
   );
 }
@@ -212,21 +204,18 @@ function Window({ activity }: { activity: AdminActivity }) {
   );
 }
 
-function EditButton({ activity, onEdit, wide = false }: { activity: AdminActivity; onEdit: OnEdit; wide?: boolean }) {
+function EditActivityButton({ activity, onEdit, wide = false }: { activity: AdminActivity; onEdit: OnEdit; wide?: boolean }) {
   const { t } = useTranslation();
   const canManage = usePermission('promotions.manage');
   const name = useActivityTitle()(activity);
   if (!canManage) return null;
   return (
-    <button
-      type="button"
-      className={wide ? 'btn-secondary h-8 w-full' : 'btn-ghost h-8 px-2.5'}
+    <EditButton
+      label={t('promotions.activities.edit')}
+      name={t('promotions.activities.edit_named', { name })}
       onClick={() => onEdit(activity)}
-      aria-label={t('promotions.activities.edit_named', { name })}
-    >
-      <EditIcon width={15} height={15} />
-      {t('promotions.activities.edit')}
-    </button>
+      wide={wide}
+    />
   );
 }
 
@@ -272,7 +261,7 @@ function ActivitiesTable({ list, onEdit }: { list: AdminActivity[]; onEdit: OnEd
           <td className="text-right tabular-nums">{formatNumber(activity.claims, language)}</td>
           <td className="whitespace-nowrap text-right font-medium tabular-nums text-white">{formatMoney(activity.cost, language)}</td>
           <td className="text-right">
-            <EditButton activity={activity} onEdit={onEdit} />
+            <EditActivityButton activity={activity} onEdit={onEdit} />
           </td>
         </tr>
       ))}
@@ -304,7 +293,7 @@ function ActivitiesCards({ list, onEdit }: { list: AdminActivity[]; onEdit: OnEd
               multiple: activity.wagering_multiple,
             })}
           </p>
-          <EditButton activity={activity} onEdit={onEdit} wide />
+          <EditActivityButton activity={activity} onEdit={onEdit} wide />
         </li>
       ))}
     </CardList>

@@ -8,15 +8,15 @@ import {
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CardList, DataTable } from '../../../components/data-table';
+import { EditButton } from '../../../components/edit-button';
 import { Badge, PageHeader } from '../../../components/feedback';
-import { FormDialog } from '../../../components/form-dialog';
 import { FilterBar } from '../../../components/filter-bar';
+import { FormDialog } from '../../../components/form-dialog';
 import { CheckField, Field, invalidProps, SearchInput, SelectField } from '../../../components/form-field';
+import { PlusIcon } from '../../../components/icons';
 import { PagedSection } from '../../../components/query-section';
-import { EditIcon, PlusIcon } from '../../../components/icons';
 import { Switch } from '../../../components/switch';
-import { toast } from '../../../components/toaster';
-import { errorMessage } from '../../../lib/api-client';
+import { toast, toastOutcome } from '../../../components/toaster';
 import { usePermission } from '../../../lib/auth';
 import { formatDateTime, formatMoney, formatNumber, parseReaisInput } from '../../../lib/format';
 import { type FieldErrors, formError, serverFieldErrors, useFieldErrors } from '../../../lib/use-field-errors';
@@ -137,15 +137,7 @@ function EnabledSwitch({ code }: { code: AdminRedeemCode }) {
         code.enabled ? t('promotions.codes.disable_named', { code: code.code }) : t('promotions.codes.enable_named', { code: code.code })
       }
       pending={update.isPending}
-      onChange={(enabled) =>
-        update.mutate(
-          { id: code.id, update: { enabled } },
-          {
-            onSuccess: ({ message }) => toast.success(message || t('promotions.codes.saved')),
-            onError: (error) => toast.error(errorMessage(error)),
-          },
-        )
-      }
+      onChange={(enabled) => update.mutate({ id: code.id, update: { enabled } }, toastOutcome(t('promotions.codes.saved')))}
     />
   );
 }
@@ -177,19 +169,16 @@ function Dates({ code }: { code: AdminRedeemCode }) {
   );
 }
 
-function EditButton({ code, onEdit, wide = false }: { code: AdminRedeemCode; onEdit: OnEdit; wide?: boolean }) {
+function EditCodeButton({ code, onEdit, wide = false }: { code: AdminRedeemCode; onEdit: OnEdit; wide?: boolean }) {
   const { t } = useTranslation();
   if (!usePermission('promotions.manage')) return null;
   return (
-    <button
-      type="button"
-      className={wide ? 'btn-secondary h-8 w-full' : 'btn-ghost h-8 px-2.5'}
+    <EditButton
+      label={t('promotions.codes.edit')}
+      name={t('promotions.codes.edit_named', { code: code.code })}
       onClick={() => onEdit(code)}
-      aria-label={t('promotions.codes.edit_named', { code: code.code })}
-    >
-      <EditIcon width={15} height={15} />
-      {t('promotions.codes.edit')}
-    </button>
+      wide={wide}
+    />
   );
 }
 
@@ -236,7 +225,7 @@ function CodesTable({ list, onEdit }: { list: AdminRedeemCode[]; onEdit: OnEdit 
           </td>
           <td className="whitespace-nowrap text-right tabular-nums">{formatMoney(code.cost, language)}</td>
           <td className="text-right">
-            <EditButton code={code} onEdit={onEdit} />
+            <EditCodeButton code={code} onEdit={onEdit} />
           </td>
         </tr>
       ))}
@@ -264,7 +253,7 @@ function CodesCards({ list, onEdit }: { list: AdminRedeemCode[]; onEdit: OnEdit 
           </p>
           <Uses code={code} />
           <Dates code={code} />
-          <EditButton code={code} onEdit={onEdit} wide />
+          <EditCodeButton code={code} onEdit={onEdit} wide />
         </li>
       ))}
     </CardList>

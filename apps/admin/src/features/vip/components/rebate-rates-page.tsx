@@ -3,9 +3,9 @@ import type { AdminRebateRates, RebateRateCell } from '@casino/shared/schemas/vi
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../../components/data-table';
-import { Spinner } from '../../../components/confirm-dialog';
 import { Badge, PageHeader } from '../../../components/feedback';
 import { QuerySection } from '../../../components/query-section';
+import { PercentCellInput, RateGridActions } from '../../../components/rate-grid';
 import { toast } from '../../../components/toaster';
 import { errorMessage } from '../../../lib/api-client';
 import { usePermission } from '../../../lib/auth';
@@ -63,22 +63,22 @@ export function RebateRatesPage() {
   const actions = !canEdit ? (
     <Badge tone="slate">{t('rebate_rates.read_only')}</Badge>
   ) : (
-    <>
-      <span className="text-sm text-slate-400" aria-live="polite">
-        {invalid.size > 0
+    <RateGridActions
+      status={
+        invalid.size > 0
           ? t('rebate_rates.invalid_count', { count: invalid.size })
           : changes.length > 0
             ? t('rebate_rates.changed_count', { count: changes.length })
-            : t('rebate_rates.no_changes')}
-      </span>
-      <button type="button" className="btn-secondary" disabled={drafts.size === 0 || save.isPending} onClick={() => setDrafts(new Map())}>
-        {t('rebate_rates.reset')}
-      </button>
-      <button type="button" className="btn-primary" disabled={changes.length === 0 || invalid.size > 0 || save.isPending} onClick={submit}>
-        {save.isPending && <Spinner />}
-        {t('rebate_rates.save')}
-      </button>
-    </>
+            : t('rebate_rates.no_changes')
+      }
+      canReset={drafts.size > 0}
+      canSave={changes.length > 0 && invalid.size === 0}
+      pending={save.isPending}
+      onReset={() => setDrafts(new Map())}
+      onSave={submit}
+      resetLabel={t('rebate_rates.reset')}
+      saveLabel={t('rebate_rates.save')}
+    />
   );
 
   return (
@@ -145,25 +145,15 @@ function RatesGrid({ grid, drafts, invalid, editable, onChange }: GridProps) {
             const changed = !bad && draft !== undefined && parseRatePercent(draft) !== saved;
             return (
               <td key={category} className="text-right">
-                <div className="relative inline-block">
-                  <input
-                    value={draft ?? basisPointsToPercent(saved)}
-                    onChange={(event) => onChange(key, event.target.value)}
-                    inputMode="decimal"
-                    maxLength={6}
-                    aria-label={t('rebate_rates.cell_label', { level: row.name, category: categoryLabel(category) })}
-                    aria-invalid={bad ? true : undefined}
-                    title={bad ? t('rebate_rates.cell_invalid') : undefined}
-                    className={`input h-8 w-[4.75rem] pr-6 pl-2 text-right tabular-nums ${
-                      bad
-                        ? 'border-rose-500/70 text-rose-200 focus:border-rose-400 focus:ring-rose-400/20'
-                        : changed
-                          ? 'border-amber-400/60 bg-amber-400/5'
-                          : ''
-                    }`}
-                  />
-                  <span className="pointer-events-none absolute top-1/2 right-2 -translate-y-1/2 text-xs text-slate-500">%</span>
-                </div>
+                <PercentCellInput
+                  value={draft ?? basisPointsToPercent(saved)}
+                  onChange={(value) => onChange(key, value)}
+                  maxLength={6}
+                  label={t('rebate_rates.cell_label', { level: row.name, category: categoryLabel(category) })}
+                  invalid={bad}
+                  invalidTitle={t('rebate_rates.cell_invalid')}
+                  changed={changed}
+                />
               </td>
             );
           })}

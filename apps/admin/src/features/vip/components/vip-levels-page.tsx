@@ -2,8 +2,8 @@ import type { AdminVipLevel } from '@casino/shared/schemas/vip-admin';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CardList, DataTable } from '../../../components/data-table';
+import { EditButton } from '../../../components/edit-button';
 import { Badge, PageHeader } from '../../../components/feedback';
-import { EditIcon } from '../../../components/icons';
 import { QuerySection } from '../../../components/query-section';
 import { usePermission } from '../../../lib/auth';
 import { formatDateTime, formatMoney } from '../../../lib/format';
@@ -44,18 +44,15 @@ export function VipLevelsPage() {
 
 type OnEdit = ((level: AdminVipLevel) => void) | undefined;
 
-function EditButton({ level, onEdit, wide = false }: { level: AdminVipLevel; onEdit: NonNullable<OnEdit>; wide?: boolean }) {
+function EditLevelButton({ level, onEdit, wide = false }: { level: AdminVipLevel; onEdit: NonNullable<OnEdit>; wide?: boolean }) {
   const { t } = useTranslation();
   return (
-    <button
-      type="button"
-      className={wide ? 'btn-secondary h-8 w-full' : 'btn-ghost h-8 px-2.5'}
+    <EditButton
+      label={t('vip_levels.edit')}
+      name={t('vip_levels.edit_named', { name: level.name })}
       onClick={() => onEdit(level)}
-      aria-label={t('vip_levels.edit_named', { name: level.name })}
-    >
-      <EditIcon width={15} height={15} />
-      {t('vip_levels.edit')}
-    </button>
+      wide={wide}
+    />
   );
 }
 
@@ -87,7 +84,7 @@ function LevelsTable({ levels, onEdit }: { levels: AdminVipLevel[]; onEdit: OnEd
           <td className="whitespace-nowrap text-xs text-slate-400">{formatDateTime(level.updated_at, language)}</td>
           {onEdit && (
             <td className="text-right">
-              <EditButton level={level} onEdit={onEdit} />
+              <EditLevelButton level={level} onEdit={onEdit} />
             </td>
           )}
         </tr>
@@ -112,7 +109,7 @@ function LevelsCards({ levels, onEdit }: { levels: AdminVipLevel[]; onEdit: OnEd
               </div>
             ))}
           </dl>
-          {onEdit && <EditButton level={level} onEdit={onEdit} wide />}
+          {onEdit && <EditLevelButton level={level} onEdit={onEdit} wide />}
         </li>
       ))}
     </CardList>

@@ -1,19 +1,19 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { CardList, DataTable } from '../../../components/data-table';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { CardList, DataTable } from '../../../components/data-table';
 import { Badge, PageHeader } from '../../../components/feedback';
 import { RefreshButton } from '../../../components/filter-bar';
-import { PagedSection } from '../../../components/query-section';
 import { CheckIcon, CloseIcon } from '../../../components/icons';
 import { WITHDRAWAL_STATUS_LIST, WithdrawalStatusBadge } from '../../../components/money-status';
+import { PagedSection } from '../../../components/query-section';
 import { toast } from '../../../components/toaster';
 import { errorMessage, isApiError } from '../../../lib/api-client';
 import { formatDateTime, formatMoney, formatNumber } from '../../../lib/format';
+import type { AdminWithdrawal, WithdrawalStatus } from '../../../lib/types';
 import { useLanguage } from '../../../lib/use-language';
 import { oneOf, pageParam, useUrlFilters } from '../../../lib/use-url-filters';
-import type { AdminWithdrawal, WithdrawalStatus } from '../../../lib/types';
 import { type ReviewDecision, usePendingCount, useReviewWithdrawal, useWithdrawals, WITHDRAWALS_PAGE_SIZE } from '../api/withdrawals';
 
 const ALL = 'all';
