@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { Field, invalidProps } from '../../../components/form-field';
 import { PlusIcon } from '../../../components/icons';
 import {
   type ConfigErrors,
@@ -126,7 +127,7 @@ function LeafInput({
   onChange: (value: DraftLeaf) => void;
 }) {
   const { t } = useTranslation();
-  const invalid = error ? { 'aria-invalid': true as const, 'aria-describedby': `${id}-error` } : {};
+  const invalid = invalidProps(id, error);
   const size = compact ? 'h-8 text-[13px]' : '';
   if (spec.kind === 'boolean') {
     return (
@@ -225,19 +226,9 @@ function LeafField({
   const numeric = spec.kind === 'money' || spec.kind === 'percent' || spec.kind === 'integer' || spec.kind === 'number';
   const hint = spec.nullable && numeric ? t('promotions.config_form.empty_is_no_limit') : undefined;
   return (
-    <div className={spec.kind === 'json' ? 'sm:col-span-2' : ''}>
-      <label htmlFor={id} className="field-label">
-        {label}
-      </label>
+    <Field label={label} id={id} error={error} hint={hint} className={spec.kind === 'json' ? 'sm:col-span-2' : ''}>
       <LeafInput spec={spec} value={value} id={id} label={label} error={error} disabled={disabled} onChange={onChange} />
-      {error ? (
-        <p id={`${id}-error`} className="mt-1 text-xs text-rose-300">
-          {error}
-        </p>
-      ) : hint ? (
-        <p className="mt-1 text-xs text-slate-500">{hint}</p>
-      ) : null}
-    </div>
+    </Field>
   );
 }
 
