@@ -193,7 +193,10 @@ function BetCard({ bet }: { bet: SportBet }) {
 export function MyBetsPage() {
   const { t } = useSportsTranslation();
   const loggedIn = useIsLoggedIn();
-  const [status, setStatus] = useState<MyBetsFilter>('open');
+  // A link may open the settled tab (/sports/bets?status=settled, from a finished virtual round).
+  const [status, setStatus] = useState<MyBetsFilter>(() =>
+    new URLSearchParams(window.location.search).get('status') === 'settled' ? 'settled' : 'open',
+  );
   const [page, setPage] = useState(1);
   const bets = useMyBets(status, page, loggedIn);
   const choose = (next: MyBetsFilter) => {
