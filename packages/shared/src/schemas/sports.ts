@@ -119,7 +119,7 @@ export type VirtualLeague = z.infer<typeof virtualResponse>;
 export const placeBetBody = z.strictObject({
   lang: langField,
   /** The client's idempotency key: a retry answers the first placement. */
-  request_id: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, { error: 'validation.bad_parameters' }),
+  request_id: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, { error: 'errors.bad_parameters' }),
   kind: z.enum(['single', 'accumulator'], { error: 'sports.kind_invalid' }),
   stake: z.union([z.string().max(20), z.number()], { error: 'validation.amount_invalid' }),
   selections: z
