@@ -11,7 +11,12 @@ import { apiCall, registerFundedMember } from './funded-member.ts';
  * balance moved by exactly their stakes and payouts.
  */
 
-type Summary = { id: number; status: string; starts_at: string; main_market: { status: string; selections: { id: number; code: string; odds: string }[] } | null };
+type Summary = {
+  id: number;
+  status: string;
+  starts_at: string;
+  main_market: { status: string; selections: { id: number; code: string; odds: string }[] } | null;
+};
 type League = { current: Summary[]; next: Summary[]; server_time: string };
 type Bet = { bet_no: string; kind: string; stake: string; status: string; paid: string; legs: { fixture_id: number }[] };
 
@@ -140,7 +145,9 @@ describe('sportsbook on the virtual league', () => {
     await page.getByTestId('my-bets').waitFor();
     await page.getByRole('tab', { name: 'Encerradas' }).click();
     for (const betNo of placed) await page.getByText(betNo).first().waitFor({ timeout: 15_000 });
-    const statuses = await page.locator('[data-testid="sport-bet"]').evaluateAll((nodes) => nodes.map((n) => n.getAttribute('data-bet-status')));
+    const statuses = await page
+      .locator('[data-testid="sport-bet"]')
+      .evaluateAll((nodes) => nodes.map((n) => n.getAttribute('data-bet-status')));
     expect(statuses.filter((s) => s !== 'open').length).toBeGreaterThanOrEqual(2);
     await expect.poll(async () => plain(await page.getByTestId('header-balance').first().textContent())).toBe(brl(await money()));
     await screenshot(page, 'sports-my-bets-1440x900');
