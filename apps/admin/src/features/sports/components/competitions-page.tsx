@@ -2,13 +2,14 @@ import { MAX_MARGIN_BP, type AdminCompetition } from '@casino/shared/schemas/spo
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Badge, EmptyState, ErrorState, PageHeader, TableSkeleton } from '../../../components/feedback';
+import { CardList, type Column, DataTable } from '../../../components/data-table';
+import { EditButton } from '../../../components/edit-button';
+import { Badge, PageHeader } from '../../../components/feedback';
 import { FormDialog } from '../../../components/form-dialog';
 import { CheckField, CheckGroup, Field, invalidProps } from '../../../components/form-field';
-import { EditIcon } from '../../../components/icons';
+import { QuerySection } from '../../../components/query-section';
 import { Switch } from '../../../components/switch';
-import { toast } from '../../../components/toaster';
-import { errorMessage } from '../../../lib/api-client';
+import { toast, toastOutcome } from '../../../components/toaster';
 import { usePermission } from '../../../lib/auth';
 import { basisPointsToPercent, formatBasisPoints, formatMoney, formatNumber, percentToBasisPoints } from '../../../lib/format';
 import { formError, hasServerFieldErrors, serverFieldErrors } from '../../../lib/use-field-errors';
@@ -35,20 +36,14 @@ export function CompetitionsPage() {
           </Link>
         }
       />
-      <section className="card overflow-hidden" aria-busy={competitions.isFetching}>
-        {competitions.isPending ? (
-          <TableSkeleton columns={7} rows={6} />
-        ) : competitions.isError ? (
-          <ErrorState message={errorMessage(competitions.error)} onRetry={() => void competitions.refetch()} />
-        ) : competitions.data.length === 0 ? (
-          <EmptyState title={t('sports.competitions.empty')} />
-        ) : (
+      <QuerySection query={competitions} skeleton={{ columns: 7, rows: 6 }} empty={{ title: t('sports.competitions.empty') }}>
+        {(list) => (
           <>
-            <CompetitionsTable competitions={competitions.data} onEdit={setEditing} />
-            <CompetitionsCards competitions={competitions.data} onEdit={setEditing} />
+            <CompetitionsTable competitions={list} onEdit={setEditing} />
+            <CompetitionsCards competitions={list} onEdit={setEditing} />
           </>
         )}
-      </section>
+      </QuerySection>
       {editing && <MarginDialog competition={editing} onClose={() => setEditing(null)} />}
     </>
   );
@@ -79,10 +74,7 @@ function EnabledSwitch({ competition }: { competition: AdminCompetition }) {
       onChange={(enabled) =>
         update.mutate(
           { id: competition.id, update: { enabled } },
-          {
-            onSuccess: ({ message }) => toast.success(message),
-            onError: (error) => toast.error(errorMessage(error)),
-          },
+          toastOutcome(enabled ? t('sports.competitions.shown') : t('sports.competitions.hidden')),
         )
       }
     />
@@ -101,88 +93,65 @@ function Margin({ competition }: { competition: AdminCompetition }) {
   );
 }
 
-function EditButton({ competition, onEdit, block = false }: { competition: AdminCompetition; onEdit: OnEdit; block?: boolean }) {
+function EditMarginButton({ competition, onEdit, wide = false }: { competition: AdminCompetition; onEdit: OnEdit; wide?: boolean }) {
   const { t } = useTranslation();
   const canTrade = usePermission('sports.trade');
   if (!canTrade) return null;
   return (
-    <button
-      type="button"
-      className={block ? 'btn-secondary h-8 flex-1' : 'btn-ghost h-8 px-2.5'}
+    <EditButton
+      label={t('sports.competitions.edit_margin')}
+      name={t('sports.competitions.edit_named', { name: competition.name })}
       onClick={() => onEdit(competition)}
-      aria-label={t('sports.competitions.edit_named', { name: competition.name })}
-    >
-      <EditIcon width={15} height={15} />
-      {t('sports.competitions.edit_margin')}
-    </button>
+      wide={wide}
+    />
   );
 }
 
 function CompetitionsTable({ competitions, onEdit }: { competitions: AdminCompetition[]; onEdit: OnEdit }) {
   const { t } = useTranslation();
   const language = useLanguage();
+  const columns: Column[] = [
+    { label: t('sports.competitions.columns.name') },
+    { label: t('sports.competitions.columns.kind') },
+    { label: t('sports.competitions.columns.upcoming'), numeric: true },
+    { label: t('sports.fixtures.columns.open_bets'), numeric: true },
+    { label: t('sports.fixtures.columns.stakes'), numeric: true },
+    { label: t('sports.competitions.columns.margin'), numeric: true },
+    { label: t('sports.competitions.columns.shown') },
+    { label: t('sports.competitions.edit_margin'), srOnly: true },
+  ];
   return (
-    <div className="hidden overflow-x-auto md:block">
-      <table className="data-table" data-testid="sports-competitions">
-        <thead>
-          <tr>
-            <th scope="col">{t('sports.competitions.columns.name')}</th>
-            <th scope="col">{t('sports.competitions.columns.kind')}</th>
-            <th scope="col" className="text-right">
-              {t('sports.competitions.columns.upcoming')}
-            </th>
-            <th scope="col" className="text-right">
-              {t('sports.fixtures.columns.open_bets')}
-            </th>
-            <th scope="col" className="text-right">
-              {t('sports.fixtures.columns.stakes')}
-            </th>
-            <th scope="col" className="text-right">
-              {t('sports.competitions.columns.margin')}
-            </th>
-            <th scope="col">{t('sports.competitions.columns.shown')}</th>
-            <th scope="col">
-              <span className="sr-only">{t('sports.competitions.edit_margin')}</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {competitions.map((competition) => (
-            <tr
-              key={competition.id}
-              data-competition={competition.code}
-              className={competition.enabled ? '' : 'bg-navy-950/30 text-slate-400'}
+    <DataTable testId="sports-competitions" columns={columns} collapse="md">
+      {competitions.map((competition) => (
+        <tr key={competition.id} data-competition={competition.code} className={competition.enabled ? '' : 'bg-navy-950/30 text-slate-400'}>
+          <td>
+            <Link
+              to={`/sports/fixtures?competition=${competition.id}`}
+              className={`font-medium hover:text-gold-300 hover:underline ${competition.enabled ? 'text-white' : 'text-slate-400'}`}
             >
-              <td>
-                <Link
-                  to={`/sports/fixtures?competition=${competition.id}`}
-                  className={`font-medium hover:text-gold-300 hover:underline ${competition.enabled ? 'text-white' : 'text-slate-400'}`}
-                >
-                  {competition.name}
-                </Link>
-                <p className="font-mono text-[11px] text-slate-500">
-                  {competition.code}
-                  {competition.country ? ` · ${competition.country}` : ''}
-                </p>
-              </td>
-              <td className="text-slate-300">{t(`sports.competitions.kinds.${competition.kind}`)}</td>
-              <td className="text-right tabular-nums">{formatNumber(competition.upcoming_fixtures, language)}</td>
-              <td className="text-right tabular-nums">{formatNumber(competition.open_bets, language)}</td>
-              <td className="whitespace-nowrap text-right tabular-nums">{formatMoney(competition.stakes, language)}</td>
-              <td className="text-right">
-                <Margin competition={competition} />
-              </td>
-              <td>
-                <EnabledSwitch competition={competition} />
-              </td>
-              <td className="text-right">
-                <EditButton competition={competition} onEdit={onEdit} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+              {competition.name}
+            </Link>
+            <p className="font-mono text-[11px] text-slate-500">
+              {competition.code}
+              {competition.country ? ` · ${competition.country}` : ''}
+            </p>
+          </td>
+          <td className="text-slate-300">{t(`sports.competitions.kinds.${competition.kind}`)}</td>
+          <td className="text-right tabular-nums">{formatNumber(competition.upcoming_fixtures, language)}</td>
+          <td className="text-right tabular-nums">{formatNumber(competition.open_bets, language)}</td>
+          <td className="whitespace-nowrap text-right tabular-nums">{formatMoney(competition.stakes, language)}</td>
+          <td className="text-right">
+            <Margin competition={competition} />
+          </td>
+          <td>
+            <EnabledSwitch competition={competition} />
+          </td>
+          <td className="text-right">
+            <EditMarginButton competition={competition} onEdit={onEdit} />
+          </td>
+        </tr>
+      ))}
+    </DataTable>
   );
 }
 
@@ -190,7 +159,7 @@ function CompetitionsCards({ competitions, onEdit }: { competitions: AdminCompet
   const { t } = useTranslation();
   const language = useLanguage();
   return (
-    <ul className="divide-y divide-white/5 md:hidden">
+    <CardList collapse="md">
       {competitions.map((competition) => (
         <li key={competition.id} data-competition={competition.code} className="space-y-2 px-3 py-3">
           <div className="flex items-start justify-between gap-3">
@@ -213,10 +182,10 @@ function CompetitionsCards({ competitions, onEdit }: { competitions: AdminCompet
               {formatNumber(competition.open_bets, language)} · {formatMoney(competition.stakes, language)}
             </span>
           </div>
-          <EditButton competition={competition} onEdit={onEdit} block />
+          <EditMarginButton competition={competition} onEdit={onEdit} wide />
         </li>
       ))}
-    </ul>
+    </CardList>
   );
 }
 

@@ -5,15 +5,14 @@ import { Link, useParams } from 'react-router';
 import { Badge, EmptyState, ErrorState, PageHeader, Skeleton } from '../../../components/feedback';
 import { ArrowLeftIcon, ChevronDownIcon } from '../../../components/icons';
 import { Switch } from '../../../components/switch';
-import { toast } from '../../../components/toaster';
+import { toastOutcome } from '../../../components/toaster';
 import { errorMessage, isApiError } from '../../../lib/api-client';
 import { usePermission } from '../../../lib/auth';
-import { formatBasisPoints, formatDateTime, formatMoney, formatNumber } from '../../../lib/format';
+import { centavosOf, formatBasisPoints, formatDateTime, formatMoney, formatNumber } from '../../../lib/format';
 import { useLanguage } from '../../../lib/use-language';
 import { useSetMarketStatus, useSportsFixture } from '../api/sports-admin';
 import { ResultDialog, type ResultMode } from './result-dialog';
 import {
-  centavosOf,
   Fact,
   FixtureStatusBadge,
   liabilityClass,
@@ -240,15 +239,10 @@ function MarketSwitch({ fixture, market }: { fixture: AdminFixtureDetail; market
       label={open ? t('sports.fixture.suspend_named', { name: marketName }) : t('sports.fixture.open_named', { name: marketName })}
       pending={setStatus.isPending}
       disabled={!open && over}
-      onChange={(next) =>
-        setStatus.mutate(
-          { marketId: market.id, status: next ? 'open' : 'suspended' },
-          {
-            onSuccess: ({ message }) => toast.success(message),
-            onError: (error) => toast.error(errorMessage(error)),
-          },
-        )
-      }
+      onChange={(next) => {
+        const status = next ? 'open' : 'suspended';
+        setStatus.mutate({ marketId: market.id, status }, toastOutcome(t(`sports.market_status.${status}`)));
+      }}
     />
   );
 }

@@ -1,60 +1,22 @@
 import { ADMIN_FIXTURE_FILTERS, type AdminFixture, RESULT_DUE_MINUTES } from '@casino/shared/schemas/sports-admin';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
-import { Badge, EmptyState, ErrorState, PageHeader, TableSkeleton } from '../../../components/feedback';
-import { SelectField } from '../../../components/form-field';
+import { Link } from 'react-router';
+import { CardList, type Column, DataTable } from '../../../components/data-table';
+import { Badge, PageHeader } from '../../../components/feedback';
+import { FilterBar } from '../../../components/filter-bar';
+import { Field, SelectField } from '../../../components/form-field';
 import { ChevronRightIcon } from '../../../components/icons';
-import { Pagination } from '../../../components/pagination';
-import { errorMessage } from '../../../lib/api-client';
+import { PagedSection } from '../../../components/query-section';
 import { formatDateTime, formatMoney, formatNumber } from '../../../lib/format';
+import { DAY_PATTERN } from '../../../lib/sao-paulo-days';
 import { useLanguage } from '../../../lib/use-language';
+import { matching, oneOf, pageParam, useUrlFilters } from '../../../lib/use-url-filters';
 import { FIXTURES_PAGE_SIZE, type FixtureFilters, useSportsCompetitions, useSportsFixtures } from '../api/sports-admin';
 import { FixtureStatusBadge, FixtureTeams, liabilityClass } from './sports-ui';
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-type FilterKey = Exclude<keyof FixtureFilters, 'page'>;
-
-/** Filters live in the URL, so a trader's view survives reloads and the back button. */
-function useFixtureFilters() {
-  const [params, setParams] = useSearchParams();
-  const read = (key: string, valid: (value: string) => boolean) => {
-    const value = params.get(key) ?? '';
-    return valid(value) ? value : '';
-  };
-  const filters: FixtureFilters = {
-    competition_id: read('competition', (v) => /^\d{1,12}$/.test(v)),
-    status: read('status', (v) => (ADMIN_FIXTURE_FILTERS as readonly string[]).includes(v)),
-    from: read('from', (v) => DATE.test(v)),
-    to: read('to', (v) => DATE.test(v)),
-    virtual: read('virtual', (v) => v === '1' || v === '0'),
-    page: Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1),
-  };
-  function update(next: Partial<Record<FilterKey, string>> & { page?: number }) {
-    const names: Record<FilterKey, string> = {
-      competition_id: 'competition',
-      status: 'status',
-      from: 'from',
-      to: 'to',
-      virtual: 'virtual',
-    };
-    setParams(
-      (current) => {
-        const merged = new URLSearchParams(current);
-        for (const [key, value] of Object.entries(next)) {
-          const name = key === 'page' ? 'page' : names[key as FilterKey];
-          if (value === undefined || value === '' || (key === 'page' && value === 1)) merged.delete(name);
-          else merged.set(name, String(value));
-        }
-        // A new filter starts again from the first page.
-        if (next.page === undefined) merged.delete('page');
-        return merged;
-      },
-      { replace: true },
-    );
-  }
-  return { filters, update };
-}
+/** The URL's names of the fixture filters. */
+type FilterKey = 'competition' | 'status' | 'virtual' | 'from' | 'to';
 
 /**
  * Back office: every fixture of the book with its state and what the book holds on it (open bets,
@@ -64,7 +26,18 @@ function useFixtureFilters() {
 export function FixturesPage() {
   const { t } = useTranslation();
   const language = useLanguage();
-  const { filters, update } = useFixtureFilters();
+  // Filters live in the URL, so a trader's view survives reloads and the back button.
+  const { params, update } = useUrlFilters<FilterKey>();
+  const filters: FixtureFilters = {
+    competition_id: matching(params, 'competition', /^\d{1,12}$/),
+    status: oneOf(params, 'status', ADMIN_FIXTURE_FILTERS),
+    from: matching(params, 'from', DAY_PATTERN),
+    to: matching(params, 'to', DAY_PATTERN),
+    virtual: oneOf(params, 'virtual', ['0', '1']),
+    page: pageParam(params),
+  };
+  // A new filter starts again from the first page.
+  const filter = (change: Partial<Record<FilterKey, string>>) => update({ ...change, page: 1 });
   const fixtures = useSportsFixtures(filters);
   const competitions = useSportsCompetitions();
   const ids = { competition: useId(), status: useId(), virtual: useId(), from: useId(), to: useId() };
@@ -77,102 +50,85 @@ export function FixturesPage() {
         title={t('sports.fixtures.title')}
         subtitle={total === undefined ? t('sports.fixtures.subtitle') : t('common.total', { total: formatNumber(total, language) })}
       />
-      <search className="mb-4 block">
-        <form
-          onSubmit={(event) => event.preventDefault()}
-          className="card grid grid-cols-2 gap-3 p-3 lg:grid-cols-[minmax(0,2fr)_repeat(2,minmax(0,1.2fr))_repeat(2,minmax(0,1fr))]"
+      <FilterBar
+        onSubmit={(event) => event.preventDefault()}
+        className="grid grid-cols-2 gap-3 p-3 lg:grid-cols-[minmax(0,2fr)_repeat(2,minmax(0,1.2fr))_repeat(2,minmax(0,1fr))]"
+      >
+        <SelectField
+          id={ids.competition}
+          label={t('sports.fixtures.filter_competition')}
+          value={filters.competition_id}
+          onChange={(value) => filter({ competition: value })}
+          className="col-span-2 lg:col-span-1"
         >
-          <SelectField
-            id={ids.competition}
-            label={t('sports.fixtures.filter_competition')}
-            value={filters.competition_id}
-            onChange={(value) => update({ competition_id: value })}
-            className="col-span-2 lg:col-span-1"
-          >
-            <option value="">{t('sports.fixtures.all_competitions')}</option>
-            {competitions.data?.map((competition) => (
-              <option key={competition.id} value={competition.id}>
-                {competition.name}
-              </option>
-            ))}
-          </SelectField>
-          <SelectField
-            id={ids.status}
-            label={t('sports.fixtures.filter_status')}
-            value={filters.status}
-            onChange={(value) => update({ status: value })}
-          >
-            <option value="">{t('sports.fixtures.all_states')}</option>
-            {ADMIN_FIXTURE_FILTERS.map((status) => (
-              <option key={status} value={status}>
-                {t(`sports.fixture_status.${status}`)}
-              </option>
-            ))}
-          </SelectField>
-          <SelectField
-            id={ids.virtual}
-            label={t('sports.fixtures.filter_kind')}
-            value={filters.virtual}
-            onChange={(value) => update({ virtual: value })}
-          >
-            <option value="">{t('sports.fixtures.kind_all')}</option>
-            <option value="0">{t('sports.fixtures.kind_real')}</option>
-            <option value="1">{t('sports.fixtures.kind_virtual')}</option>
-          </SelectField>
-          <div>
-            <label htmlFor={ids.from} className="field-label">
-              {t('sports.fixtures.from')}
-            </label>
-            <input
-              id={ids.from}
-              type="date"
-              value={filters.from}
-              onChange={(event) => update({ from: event.target.value })}
-              className="input tabular-nums"
-            />
-          </div>
-          <div>
-            <label htmlFor={ids.to} className="field-label">
-              {t('sports.fixtures.to')}
-            </label>
-            <input
-              id={ids.to}
-              type="date"
-              value={filters.to}
-              min={filters.from || undefined}
-              onChange={(event) => update({ to: event.target.value })}
-              className="input tabular-nums"
-            />
-          </div>
-        </form>
-      </search>
-
-      <section className="card overflow-hidden" aria-busy={fixtures.isFetching}>
-        {fixtures.isPending ? (
-          <TableSkeleton columns={7} />
-        ) : fixtures.isError ? (
-          <ErrorState message={errorMessage(fixtures.error)} onRetry={() => void fixtures.refetch()} />
-        ) : fixtures.data.list.length === 0 ? (
-          <EmptyState
-            title={filtered ? t('sports.fixtures.empty_filtered') : t('sports.fixtures.empty')}
-            hint={filtered ? t('sports.fixtures.empty_filtered_hint') : undefined}
+          <option value="">{t('sports.fixtures.all_competitions')}</option>
+          {competitions.data?.map((competition) => (
+            <option key={competition.id} value={competition.id}>
+              {competition.name}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField
+          id={ids.status}
+          label={t('sports.fixtures.filter_status')}
+          value={filters.status}
+          onChange={(value) => filter({ status: value })}
+        >
+          <option value="">{t('sports.fixtures.all_states')}</option>
+          {ADMIN_FIXTURE_FILTERS.map((status) => (
+            <option key={status} value={status}>
+              {t(`sports.fixture_status.${status}`)}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField
+          id={ids.virtual}
+          label={t('sports.fixtures.filter_kind')}
+          value={filters.virtual}
+          onChange={(value) => filter({ virtual: value })}
+        >
+          <option value="">{t('sports.fixtures.kind_all')}</option>
+          <option value="0">{t('sports.fixtures.kind_real')}</option>
+          <option value="1">{t('sports.fixtures.kind_virtual')}</option>
+        </SelectField>
+        <Field label={t('sports.fixtures.from')} id={ids.from}>
+          <input
+            id={ids.from}
+            type="date"
+            value={filters.from}
+            onChange={(event) => filter({ from: event.target.value })}
+            className="input tabular-nums"
           />
-        ) : (
+        </Field>
+        <Field label={t('sports.fixtures.to')} id={ids.to}>
+          <input
+            id={ids.to}
+            type="date"
+            value={filters.to}
+            min={filters.from || undefined}
+            onChange={(event) => filter({ to: event.target.value })}
+            className="input tabular-nums"
+          />
+        </Field>
+      </FilterBar>
+
+      <PagedSection
+        query={fixtures}
+        skeleton={{ columns: 7 }}
+        empty={{
+          title: filtered ? t('sports.fixtures.empty_filtered') : t('sports.fixtures.empty'),
+          hint: filtered ? t('sports.fixtures.empty_filtered_hint') : undefined,
+        }}
+        pageSize={FIXTURES_PAGE_SIZE}
+        onPageChange={(page) => update({ page })}
+      >
+        {(list) => (
           <>
-            <div className={`transition-opacity ${fixtures.isPlaceholderData ? 'opacity-60' : ''}`}>
-              <FixturesTable fixtures={fixtures.data.list} />
-              <FixturesCards fixtures={fixtures.data.list} />
-            </div>
-            <Pagination
-              page={fixtures.data.page}
-              pageSize={fixtures.data.page_size || FIXTURES_PAGE_SIZE}
-              total={fixtures.data.total}
-              busy={fixtures.isFetching}
-              onPageChange={(page) => update({ page })}
-            />
+            <FixturesTable fixtures={list} />
+            <FixturesCards fixtures={list} />
           </>
         )}
-      </section>
+      </PagedSection>
       <p className="mt-3 text-xs leading-5 text-slate-500">{t('sports.fixtures.explain', { minutes: RESULT_DUE_MINUTES })}</p>
     </>
   );
@@ -206,67 +162,51 @@ function FixtureCell({ fixture }: { fixture: AdminFixture }) {
 function FixturesTable({ fixtures }: { fixtures: AdminFixture[] }) {
   const { t } = useTranslation();
   const language = useLanguage();
+  const columns: Column[] = [
+    { label: t('sports.fixtures.columns.kickoff') },
+    { label: t('sports.fixtures.columns.fixture') },
+    { label: t('sports.fixtures.columns.status') },
+    { label: t('sports.fixtures.columns.score'), className: 'text-center' },
+    { label: t('sports.fixtures.columns.open_bets'), numeric: true },
+    { label: t('sports.fixtures.columns.stakes'), numeric: true },
+    { label: t('sports.fixtures.columns.liability'), numeric: true },
+    { label: t('sports.fixtures.open'), srOnly: true },
+  ];
   return (
-    <div className="hidden overflow-x-auto md:block">
-      <table className="data-table" data-testid="sports-fixtures">
-        <thead>
-          <tr>
-            <th scope="col">{t('sports.fixtures.columns.kickoff')}</th>
-            <th scope="col">{t('sports.fixtures.columns.fixture')}</th>
-            <th scope="col">{t('sports.fixtures.columns.status')}</th>
-            <th scope="col" className="text-center">
-              {t('sports.fixtures.columns.score')}
-            </th>
-            <th scope="col" className="text-right">
-              {t('sports.fixtures.columns.open_bets')}
-            </th>
-            <th scope="col" className="text-right">
-              {t('sports.fixtures.columns.stakes')}
-            </th>
-            <th scope="col" className="text-right">
-              {t('sports.fixtures.columns.liability')}
-            </th>
-            <th scope="col">
-              <span className="sr-only">{t('sports.fixtures.open')}</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {fixtures.map((fixture) => (
-            <tr
-              key={fixture.id}
-              data-fixture={fixture.id}
-              className={`transition-colors hover:bg-white/[0.025] ${fixture.awaiting_result ? 'bg-amber-500/[0.05] shadow-[inset_3px_0_0] shadow-amber-400' : ''}`}
+    <DataTable testId="sports-fixtures" columns={columns} collapse="md">
+      {fixtures.map((fixture) => (
+        <tr
+          key={fixture.id}
+          data-fixture={fixture.id}
+          className={`transition-colors hover:bg-white/[0.025] ${fixture.awaiting_result ? 'bg-amber-500/[0.05] shadow-[inset_3px_0_0] shadow-amber-400' : ''}`}
+        >
+          <td className="whitespace-nowrap text-slate-300 tabular-nums">{formatDateTime(fixture.starts_at, language)}</td>
+          <td className="max-w-72">
+            <FixtureCell fixture={fixture} />
+          </td>
+          <td>
+            <FixtureStatusBadge fixture={fixture} />
+          </td>
+          <td className="text-center">
+            <Score fixture={fixture} />
+          </td>
+          <td className="text-right tabular-nums">{formatNumber(fixture.open_bets, language)}</td>
+          <td className="whitespace-nowrap text-right tabular-nums">{formatMoney(fixture.stakes, language)}</td>
+          <td className={`whitespace-nowrap text-right font-medium tabular-nums ${liabilityClass(fixture.liability)}`}>
+            {formatMoney(fixture.liability, language)}
+          </td>
+          <td className="text-right">
+            <Link
+              to={`/sports/fixtures/${fixture.id}`}
+              className="btn-ghost h-8 px-2"
+              aria-label={t('sports.fixtures.open_named', { name: `${fixture.home.name} x ${fixture.away.name}` })}
             >
-              <td className="whitespace-nowrap text-slate-300 tabular-nums">{formatDateTime(fixture.starts_at, language)}</td>
-              <td className="max-w-72">
-                <FixtureCell fixture={fixture} />
-              </td>
-              <td>
-                <FixtureStatusBadge fixture={fixture} />
-              </td>
-              <td className="text-center">
-                <Score fixture={fixture} />
-              </td>
-              <td className="text-right tabular-nums">{formatNumber(fixture.open_bets, language)}</td>
-              <td className="whitespace-nowrap text-right tabular-nums">{formatMoney(fixture.stakes, language)}</td>
-              <td className={`whitespace-nowrap text-right font-medium tabular-nums ${liabilityClass(fixture.liability)}`}>
-                {formatMoney(fixture.liability, language)}
-              </td>
-              <td className="text-right">
-                <Link
-                  to={`/sports/fixtures/${fixture.id}`}
-                  className="btn-ghost h-8 px-2"
-                  aria-label={t('sports.fixtures.open_named', { name: `${fixture.home.name} x ${fixture.away.name}` })}
-                >
-                  <ChevronRightIcon width={16} height={16} />
-                </Link>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+              <ChevronRightIcon width={16} height={16} />
+            </Link>
+          </td>
+        </tr>
+      ))}
+    </DataTable>
   );
 }
 
@@ -275,7 +215,7 @@ function FixturesCards({ fixtures }: { fixtures: AdminFixture[] }) {
   const { t } = useTranslation();
   const language = useLanguage();
   return (
-    <ul className="divide-y divide-white/5 md:hidden">
+    <CardList collapse="md">
       {fixtures.map((fixture) => (
         <li
           key={fixture.id}
@@ -306,6 +246,6 @@ function FixturesCards({ fixtures }: { fixtures: AdminFixture[] }) {
           </dl>
         </li>
       ))}
-    </ul>
+    </CardList>
   );
 }

@@ -1,15 +1,16 @@
 import type { LiabilityRow } from '@casino/shared/schemas/sports-admin';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
-import { Badge, EmptyState, ErrorState, PageHeader, TableSkeleton } from '../../../components/feedback';
+import { Link } from 'react-router';
+import { CardList, type Column, DataTable } from '../../../components/data-table';
+import { Badge, PageHeader } from '../../../components/feedback';
 import { SelectField } from '../../../components/form-field';
-import { errorMessage } from '../../../lib/api-client';
-import { formatDateTime, formatMoney, formatNumber } from '../../../lib/format';
-import { localeOf } from '../../../lib/i18n';
+import { QuerySection } from '../../../components/query-section';
+import { centavosOf, formatDateTime, formatMoney, formatNumber } from '../../../lib/format';
 import { useLanguage } from '../../../lib/use-language';
+import { oneOf, useUrlFilters } from '../../../lib/use-url-filters';
 import { useLiabilityBoard } from '../api/sports-admin';
-import { centavosOf, liabilityClass, MarketStatusBadge, useDisplayOdds, useMarketName, useSelectionName } from './sports-ui';
+import { liabilityClass, MarketStatusBadge, useDisplayOdds, useMarketName, useSelectionName, usePercent } from './sports-ui';
 
 /** "Flamengo x Palmeiras" back into its two teams. */
 function teamsOf(name: string) {
@@ -25,8 +26,8 @@ function teamsOf(name: string) {
 export function LiabilityPage() {
   const { t } = useTranslation();
   const language = useLanguage();
-  const [params, setParams] = useSearchParams();
-  const virtual = ['0', '1'].includes(params.get('virtual') ?? '') ? (params.get('virtual') as string) : '';
+  const { params, update } = useUrlFilters<'virtual'>();
+  const virtual = oneOf(params, 'virtual', ['0', '1']);
   const board = useLiabilityBoard(virtual);
   const selectId = useId();
   return (
@@ -43,7 +44,7 @@ export function LiabilityPage() {
             id={selectId}
             label={t('sports.fixtures.filter_kind')}
             value={virtual}
-            onChange={(value) => setParams(value ? { virtual: value } : {}, { replace: true })}
+            onChange={(value) => update({ virtual: value })}
             className="w-44"
           >
             <option value="">{t('sports.fixtures.kind_all')}</option>
@@ -52,20 +53,19 @@ export function LiabilityPage() {
           </SelectField>
         }
       />
-      <section className="card overflow-hidden" aria-busy={board.isFetching}>
-        {board.isPending ? (
-          <TableSkeleton columns={7} rows={6} />
-        ) : board.isError ? (
-          <ErrorState message={errorMessage(board.error)} onRetry={() => void board.refetch()} />
-        ) : board.data.list.length === 0 ? (
-          <EmptyState title={t('sports.liability.empty')} hint={t('sports.liability.empty_hint')} />
-        ) : (
+      <QuerySection
+        query={board}
+        skeleton={{ columns: 7, rows: 6 }}
+        empty={{ title: t('sports.liability.empty'), hint: t('sports.liability.empty_hint') }}
+        isEmpty={(data) => data.list.length === 0}
+      >
+        {(data) => (
           <div className={`transition-opacity ${board.isPlaceholderData ? 'opacity-60' : ''}`}>
-            <LiabilityTable rows={board.data.list} />
-            <LiabilityCards rows={board.data.list} />
+            <LiabilityTable rows={data.list} />
+            <LiabilityCards rows={data.list} />
           </div>
         )}
-      </section>
+      </QuerySection>
       <p className="mt-3 text-xs leading-5 text-slate-500">{t('sports.liability.explain')}</p>
     </>
   );
@@ -73,19 +73,16 @@ export function LiabilityPage() {
 
 /** The share of the cap as a bar and a percent; amber past half, red past 80%. */
 function LimitBar({ percent }: { percent: string }) {
-  const language = useLanguage();
+  const formatPercent = usePercent();
   const basisPoints = centavosOf(percent);
   const width = Math.min(100, basisPoints / 100);
   const colour = basisPoints >= 8_000 ? 'bg-rose-400' : basisPoints >= 5_000 ? 'bg-amber-400' : 'bg-emerald-400';
-  const text = new Intl.NumberFormat(localeOf(language), { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(
-    percent as `${number}`,
-  );
   return (
     <div className="flex items-center justify-end gap-2">
       <span className="h-1.5 w-16 overflow-hidden rounded-full bg-white/5" aria-hidden="true">
         <span className={`block h-full rounded-full ${colour}`} style={{ width: `${width}%` }} />
       </span>
-      <span className="w-14 text-right text-xs tabular-nums text-slate-300">{text}%</span>
+      <span className="w-14 text-right text-xs tabular-nums text-slate-300">{formatPercent(percent)}</span>
     </div>
   );
 }
@@ -112,60 +109,42 @@ function LiabilityTable({ rows }: { rows: LiabilityRow[] }) {
   const language = useLanguage();
   const selectionName = useSelectionName();
   const displayOdds = useDisplayOdds();
+  const columns: Column[] = [
+    { label: t('sports.liability.columns.market') },
+    { label: t('sports.liability.columns.state') },
+    { label: t('sports.liability.columns.worst') },
+    { label: t('sports.fixtures.columns.open_bets'), numeric: true },
+    { label: t('sports.fixtures.columns.stakes'), numeric: true },
+    { label: t('sports.fixture.columns.payout'), numeric: true, className: 'hidden lg:table-cell' },
+    { label: t('sports.fixture.columns.liability'), numeric: true },
+    { label: t('sports.liability.columns.cap'), numeric: true },
+  ];
   return (
-    <div className="hidden overflow-x-auto md:block">
-      <table className="data-table" data-testid="sports-liability">
-        <thead>
-          <tr>
-            <th scope="col">{t('sports.liability.columns.market')}</th>
-            <th scope="col">{t('sports.liability.columns.state')}</th>
-            <th scope="col">{t('sports.liability.columns.worst')}</th>
-            <th scope="col" className="text-right">
-              {t('sports.fixtures.columns.open_bets')}
-            </th>
-            <th scope="col" className="text-right">
-              {t('sports.fixtures.columns.stakes')}
-            </th>
-            <th scope="col" className="hidden text-right lg:table-cell">
-              {t('sports.fixture.columns.payout')}
-            </th>
-            <th scope="col" className="text-right">
-              {t('sports.fixture.columns.liability')}
-            </th>
-            <th scope="col" className="text-right">
-              {t('sports.liability.columns.cap')}
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={row.market_id} data-market={row.market_id}>
-              <td className="max-w-80">
-                <MarketCell row={row} />
-              </td>
-              <td>
-                <MarketStatusBadge status={row.market_status} />
-              </td>
-              <td className="whitespace-nowrap">
-                {selectionName({ type: row.market_type, line: row.line, code: row.worst_selection }, teamsOf(row.fixture_name))}{' '}
-                <span className="text-gold-300 tabular-nums">@ {displayOdds(row.worst_odds)}</span>
-              </td>
-              <td className="text-right tabular-nums">{formatNumber(row.open_bets, language)}</td>
-              <td className="whitespace-nowrap text-right tabular-nums">{formatMoney(row.stakes, language)}</td>
-              <td className="hidden whitespace-nowrap text-right tabular-nums lg:table-cell">
-                {formatMoney(row.potential_payout, language)}
-              </td>
-              <td className={`whitespace-nowrap text-right font-semibold tabular-nums ${liabilityClass(row.liability)}`}>
-                {formatMoney(row.liability, language)}
-              </td>
-              <td>
-                <LimitBar percent={row.limit_used} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable testId="sports-liability" columns={columns} collapse="md">
+      {rows.map((row) => (
+        <tr key={row.market_id} data-market={row.market_id}>
+          <td className="max-w-80">
+            <MarketCell row={row} />
+          </td>
+          <td>
+            <MarketStatusBadge status={row.market_status} />
+          </td>
+          <td className="whitespace-nowrap">
+            {selectionName({ type: row.market_type, line: row.line, code: row.worst_selection }, teamsOf(row.fixture_name))}{' '}
+            <span className="text-gold-300 tabular-nums">@ {displayOdds(row.worst_odds)}</span>
+          </td>
+          <td className="text-right tabular-nums">{formatNumber(row.open_bets, language)}</td>
+          <td className="whitespace-nowrap text-right tabular-nums">{formatMoney(row.stakes, language)}</td>
+          <td className="hidden whitespace-nowrap text-right tabular-nums lg:table-cell">{formatMoney(row.potential_payout, language)}</td>
+          <td className={`whitespace-nowrap text-right font-semibold tabular-nums ${liabilityClass(row.liability)}`}>
+            {formatMoney(row.liability, language)}
+          </td>
+          <td>
+            <LimitBar percent={row.limit_used} />
+          </td>
+        </tr>
+      ))}
+    </DataTable>
   );
 }
 
@@ -175,7 +154,7 @@ function LiabilityCards({ rows }: { rows: LiabilityRow[] }) {
   const selectionName = useSelectionName();
   const displayOdds = useDisplayOdds();
   return (
-    <ul className="divide-y divide-white/5 md:hidden">
+    <CardList collapse="md">
       {rows.map((row) => (
         <li key={row.market_id} data-market={row.market_id} className="space-y-2 px-3 py-3">
           <div className="flex items-start justify-between gap-2">
@@ -193,6 +172,6 @@ function LiabilityCards({ rows }: { rows: LiabilityRow[] }) {
           </div>
         </li>
       ))}
-    </ul>
+    </CardList>
   );
 }

@@ -1,56 +1,20 @@
 import type { SportsReport, SportsReportDay } from '@casino/shared/schemas/sports-admin';
-import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
-import { EmptyState, ErrorState, PageHeader, Skeleton } from '../../../components/feedback';
+import { type Column, DataTable } from '../../../components/data-table';
+import { DateRangeFilter, dateFieldError } from '../../../components/date-range-filter';
+import { EmptyState, PageHeader, Skeleton } from '../../../components/feedback';
 import { AlertIcon } from '../../../components/icons';
-import { errorMessage, isApiError } from '../../../lib/api-client';
-import { formatMoney, formatNumber } from '../../../lib/format';
+import { ReportBody } from '../../../components/query-section';
+import { centavosOf, formatMoney, formatNumber } from '../../../lib/format';
 import { localeOf } from '../../../lib/i18n';
+import { DAY_PATTERN, saoPauloToday } from '../../../lib/sao-paulo-days';
 import { useLanguage } from '../../../lib/use-language';
+import { matching, useUrlFilters } from '../../../lib/use-url-filters';
 import { type ReportFilters, useSportsReport } from '../api/sports-admin';
-import { addDays, brazilToday, centavosOf, ggrClass, Stat } from './sports-ui';
+import { ggrClass, Stat, usePercent } from './sports-ui';
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-
-type Preset = 'today' | '7d' | '30d' | 'month' | '90d';
-function presetRange(preset: Preset, today = brazilToday()): ReportFilters {
-  switch (preset) {
-    case 'today':
-      return { from: today, to: today };
-    case '7d':
-      return { from: addDays(today, -6), to: today };
-    case '30d':
-      return { from: addDays(today, -29), to: today };
-    case 'month':
-      return { from: `${today.slice(0, 8)}01`, to: today };
-    case '90d':
-      return { from: addDays(today, -89), to: today };
-  }
-}
-
-function useReportFilters() {
-  const [params, setParams] = useSearchParams();
-  const read = (key: string) => {
-    const value = params.get(key) ?? '';
-    return DATE.test(value) ? value : '';
-  };
-  const filters: ReportFilters = { from: read('from'), to: read('to') };
-  function update(next: ReportFilters) {
-    setParams(
-      (current) => {
-        const merged = new URLSearchParams(current);
-        for (const [key, value] of Object.entries(next)) {
-          if (!value) merged.delete(key);
-          else merged.set(key, value);
-        }
-        return merged;
-      },
-      { replace: true },
-    );
-  }
-  return { filters, update };
-}
+const PRESETS = ['today', '7d', '30d', 'month', '90d'] as const;
 
 /**
  * Back office: the sportsbook's gross gaming revenue over São Paulo days. Bets count on the day
@@ -59,131 +23,76 @@ function useReportFilters() {
  */
 export function ReportPage() {
   const { t } = useTranslation();
-  const { filters, update } = useReportFilters();
+  const { params, update } = useUrlFilters<'from' | 'to'>();
+  const filters: ReportFilters = { from: matching(params, 'from', DAY_PATTERN), to: matching(params, 'to', DAY_PATTERN) };
   const report = useSportsReport(filters);
-  const ids = { from: useId(), to: useId() };
-  const [dateError, setDateError] = useState<string | null>(null);
-  const shownFrom = filters.from || report.data?.from || '';
-  const shownTo = filters.to || report.data?.to || '';
-
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const from = String(form.get('from') ?? '');
-    const to = String(form.get('to') ?? '');
-    if (from && to && from > to) {
-      setDateError(t('sports.report.date_order'));
-      return;
-    }
-    setDateError(null);
-    update({ from, to });
-  }
-
-  const serverDateError =
-    report.isError && isApiError(report.error) ? (report.error.fieldErrors.from?.[0] ?? report.error.fieldErrors.to?.[0]) : undefined;
 
   return (
     <>
       <PageHeader title={t('sports.report.title')} subtitle={t('sports.report.subtitle')} />
-      <search className="mb-4 block">
-        <form
-          key={`${shownFrom}|${shownTo}`}
-          onSubmit={submit}
-          className="card grid grid-cols-2 gap-3 p-3 lg:grid-cols-[repeat(2,minmax(0,10rem))_auto_1fr] lg:items-end"
-        >
-          <div>
-            <label htmlFor={ids.from} className="field-label">
-              {t('sports.report.from')}
-            </label>
-            <input id={ids.from} name="from" type="date" defaultValue={shownFrom} max={brazilToday()} className="input tabular-nums" />
-          </div>
-          <div>
-            <label htmlFor={ids.to} className="field-label">
-              {t('sports.report.to')}
-            </label>
-            <input id={ids.to} name="to" type="date" defaultValue={shownTo} max={brazilToday()} className="input tabular-nums" />
-          </div>
-          <button type="submit" className="btn-primary col-span-2 lg:col-span-1">
-            {t('sports.report.apply')}
-          </button>
-          <fieldset className="col-span-2 flex min-w-0 flex-wrap gap-1.5 lg:col-span-1 lg:justify-end">
-            <legend className="sr-only">{t('sports.report.presets_label')}</legend>
-            {(['today', '7d', '30d', 'month', '90d'] as const).map((preset) => {
-              const range = presetRange(preset);
-              const active = shownFrom === range.from && shownTo === range.to;
-              return (
-                <button
-                  key={preset}
-                  type="button"
-                  aria-pressed={active}
-                  onClick={() => {
-                    setDateError(null);
-                    update(range);
-                  }}
-                  className={`btn h-8 px-2.5 text-xs ${active ? 'bg-gold-400/15 text-gold-300 ring-1 ring-gold-400/30' : 'text-slate-300 hover:bg-white/5'}`}
-                >
-                  {t(`sports.report.presets.${preset}`)}
-                </button>
-              );
-            })}
-          </fieldset>
-          {(dateError || serverDateError) && (
-            <p role="alert" className="col-span-2 text-xs text-rose-300 lg:col-span-4">
-              {dateError ?? serverDateError}
-            </p>
-          )}
-        </form>
-      </search>
+      <DateRangeFilter
+        from={filters.from || report.data?.from || ''}
+        to={filters.to || report.data?.to || ''}
+        presets={PRESETS}
+        labels={{
+          from: t('sports.report.from'),
+          to: t('sports.report.to'),
+          apply: t('sports.report.apply'),
+          presets: t('sports.report.presets_label'),
+          preset: (preset) => t(`sports.report.presets.${preset}`),
+          dateOrder: t('sports.report.date_order'),
+        }}
+        max={saoPauloToday()}
+        serverError={dateFieldError(report)}
+        onApply={update}
+        className="grid grid-cols-2 gap-3 p-3 lg:grid-cols-[repeat(2,minmax(0,10rem))_auto_1fr] lg:items-end"
+        errorClassName="lg:col-span-4"
+      />
 
-      {report.isPending ? (
-        <div className="space-y-4">
-          <div className="grid grid-cols-2 gap-3 lg:grid-cols-5">
-            {Array.from({ length: 5 }, (_, index) => (
-              <Skeleton key={index} className="h-20 rounded-xl" />
-            ))}
+      <ReportBody
+        query={report}
+        className="space-y-4"
+        placeholder={
+          <div className="space-y-4">
+            <div className="grid grid-cols-2 gap-3 lg:grid-cols-5">
+              {Array.from({ length: 5 }, (_, index) => (
+                <Skeleton key={index} className="h-20 rounded-xl" />
+              ))}
+            </div>
+            <Skeleton className="h-56 rounded-xl" />
           </div>
-          <Skeleton className="h-56 rounded-xl" />
-        </div>
-      ) : report.isError ? (
-        <section className="card">
-          <ErrorState message={errorMessage(report.error)} onRetry={() => void report.refetch()} />
-        </section>
-      ) : (
-        <div className={`space-y-4 transition-opacity ${report.isPlaceholderData ? 'opacity-60' : ''}`} aria-busy={report.isFetching}>
-          <Totals report={report.data} />
-          <section className="card p-3 sm:p-4" aria-labelledby="ggr-chart-title">
-            <h2 id="ggr-chart-title" className="mb-3 text-sm font-semibold text-slate-200">
-              {t('sports.report.chart_title')}
-            </h2>
-            <GgrChart days={report.data.days} />
-            <Legend />
-          </section>
-          <LedgerCheck report={report.data} />
-          {report.data.totals.bets === 0 ? (
-            <section className="card">
-              <EmptyState title={t('sports.report.empty')} hint={t('sports.report.empty_hint')} />
+        }
+      >
+        {(data) => (
+          <>
+            <Totals report={data} />
+            <section className="card p-3 sm:p-4" aria-labelledby="ggr-chart-title">
+              <h2 id="ggr-chart-title" className="mb-3 text-sm font-semibold text-slate-200">
+                {t('sports.report.chart_title')}
+              </h2>
+              <GgrChart days={data.days} />
+              <Legend />
             </section>
-          ) : (
-            <>
-              <CompetitionsTable report={report.data} />
-              <DaysTable report={report.data} />
-            </>
-          )}
-          <p className="flex items-start gap-2 text-xs leading-5 text-slate-500">
-            <AlertIcon width={13} height={13} className="mt-1 shrink-0" />
-            <span>{t('sports.report.explain', { zone: report.data.time_zone })}</span>
-          </p>
-        </div>
-      )}
+            <LedgerCheck report={data} />
+            {data.totals.bets === 0 ? (
+              <section className="card">
+                <EmptyState title={t('sports.report.empty')} hint={t('sports.report.empty_hint')} />
+              </section>
+            ) : (
+              <>
+                <CompetitionsTable report={data} />
+                <DaysTable report={data} />
+              </>
+            )}
+            <p className="flex items-start gap-2 text-xs leading-5 text-slate-500">
+              <AlertIcon width={13} height={13} className="mt-1 shrink-0" />
+              <span>{t('sports.report.explain', { zone: data.time_zone })}</span>
+            </p>
+          </>
+        )}
+      </ReportBody>
     </>
   );
-}
-
-/** A percent string from the API ("5.21") for the reader ("5,21%"), or a dash. */
-function usePercent() {
-  const language = useLanguage();
-  const format = new Intl.NumberFormat(localeOf(language), { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-  return (percent: string | null) => (percent === null ? '—' : `${format.format(percent as `${number}`)}%`);
 }
 
 function Totals({ report }: { report: SportsReport }) {
@@ -351,30 +260,16 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-function FiguresHead({ first }: { first: string }) {
+/** The header of a figures table: the first column's label, then bets, stakes, payouts, GGR and margin. */
+function useFigureColumns(first: string): Column[] {
   const { t } = useTranslation();
-  return (
-    <thead>
-      <tr>
-        <th scope="col">{first}</th>
-        <th scope="col" className="text-right">
-          {t('sports.report.columns.bets')}
-        </th>
-        <th scope="col" className="text-right">
-          {t('sports.report.columns.stakes')}
-        </th>
-        <th scope="col" className="text-right">
-          {t('sports.report.columns.payouts')}
-        </th>
-        <th scope="col" className="text-right">
-          {t('sports.report.columns.ggr')}
-        </th>
-        <th scope="col" className="text-right">
-          {t('sports.report.columns.margin')}
-        </th>
-      </tr>
-    </thead>
-  );
+  return [
+    { label: first },
+    ...(['bets', 'stakes', 'payouts', 'ggr', 'margin'] as const).map((key) => ({
+      label: t(`sports.report.columns.${key}`),
+      numeric: true,
+    })),
+  ];
 }
 
 type Figures = { bets: number; stakes: string; payouts: string; ggr: string; margin: string | null };
@@ -397,32 +292,31 @@ function FigureCells({ figures }: { figures: Figures }) {
 
 function CompetitionsTable({ report }: { report: SportsReport }) {
   const { t } = useTranslation();
+  const columns = useFigureColumns(t('sports.report.columns.competition'));
   return (
     <section className="card overflow-hidden" aria-labelledby="by-competition-title">
       <h2 id="by-competition-title" className="px-4 pt-3 text-sm font-semibold text-slate-200">
         {t('sports.report.by_competition')}
       </h2>
-      <div className="overflow-x-auto">
-        <table className="data-table" data-testid="sports-report-competitions">
-          <FiguresHead first={t('sports.report.columns.competition')} />
-          <tbody>
-            {report.competitions.map((row) => (
-              <tr key={row.competition_id ?? 'mixed'}>
-                <td className="font-medium text-white">{row.competition_id === null ? t('sports.report.mixed') : row.competition}</td>
-                <FigureCells figures={row} />
-              </tr>
-            ))}
-          </tbody>
-          <tfoot>
-            <tr className="bg-navy-800/60 font-semibold text-white">
-              <th scope="row" className="px-3 py-2.5 text-left text-xs uppercase tracking-wide text-slate-300">
-                {t('sports.report.totals')}
-              </th>
-              <FigureCells figures={report.totals} />
-            </tr>
-          </tfoot>
-        </table>
-      </div>
+      <DataTable
+        testId="sports-report-competitions"
+        columns={columns}
+        foot={
+          <tr className="bg-navy-800/60 font-semibold text-white">
+            <th scope="row" className="px-3 py-2.5 text-left text-xs uppercase tracking-wide text-slate-300">
+              {t('sports.report.totals')}
+            </th>
+            <FigureCells figures={report.totals} />
+          </tr>
+        }
+      >
+        {report.competitions.map((row) => (
+          <tr key={row.competition_id ?? 'mixed'}>
+            <td className="font-medium text-white">{row.competition_id === null ? t('sports.report.mixed') : row.competition}</td>
+            <FigureCells figures={row} />
+          </tr>
+        ))}
+      </DataTable>
     </section>
   );
 }
@@ -430,6 +324,8 @@ function CompetitionsTable({ report }: { report: SportsReport }) {
 function DaysTable({ report }: { report: SportsReport }) {
   const { t } = useTranslation();
   const language = useLanguage();
+  const figureColumns = useFigureColumns(t('sports.report.columns.day'));
+  const columns = [...figureColumns, { label: t('sports.report.ledger'), numeric: true, className: 'hidden sm:table-cell' }];
   const dayFormat = new Intl.DateTimeFormat(localeOf(language), { weekday: 'short', day: '2-digit', month: '2-digit', timeZone: 'UTC' });
   const days = report.days.filter((day) => day.bets > 0 || centavosOf(day.ledger) !== 0).reverse();
   return (
@@ -437,46 +333,17 @@ function DaysTable({ report }: { report: SportsReport }) {
       <h2 id="by-day-title" className="px-4 pt-3 text-sm font-semibold text-slate-200">
         {t('sports.report.by_day')}
       </h2>
-      <div className="overflow-x-auto">
-        <table className="data-table" data-testid="sports-report-days">
-          <thead>
-            <tr>
-              <th scope="col">{t('sports.report.columns.day')}</th>
-              <th scope="col" className="text-right">
-                {t('sports.report.columns.bets')}
-              </th>
-              <th scope="col" className="text-right">
-                {t('sports.report.columns.stakes')}
-              </th>
-              <th scope="col" className="text-right">
-                {t('sports.report.columns.payouts')}
-              </th>
-              <th scope="col" className="text-right">
-                {t('sports.report.columns.ggr')}
-              </th>
-              <th scope="col" className="text-right">
-                {t('sports.report.columns.margin')}
-              </th>
-              <th scope="col" className="hidden text-right sm:table-cell">
-                {t('sports.report.ledger')}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {days.map((day) => (
-              <tr key={day.day}>
-                <td className="whitespace-nowrap font-medium text-white tabular-nums">
-                  {dayFormat.format(new Date(`${day.day}T00:00:00Z`))}
-                </td>
-                <FigureCells figures={day} />
-                <td className="hidden whitespace-nowrap text-right tabular-nums text-slate-400 sm:table-cell">
-                  {formatMoney(day.ledger, language)}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable testId="sports-report-days" columns={columns}>
+        {days.map((day) => (
+          <tr key={day.day}>
+            <td className="whitespace-nowrap font-medium text-white tabular-nums">{dayFormat.format(new Date(`${day.day}T00:00:00Z`))}</td>
+            <FigureCells figures={day} />
+            <td className="hidden whitespace-nowrap text-right tabular-nums text-slate-400 sm:table-cell">
+              {formatMoney(day.ledger, language)}
+            </td>
+          </tr>
+        ))}
+      </DataTable>
     </section>
   );
 }

@@ -7,10 +7,9 @@ import { Field, invalidProps } from '../../../components/form-field';
 import { DialogError, Modal } from '../../../components/modal';
 import { toast } from '../../../components/toaster';
 import { errorMessage, isApiError } from '../../../lib/api-client';
-import { formatMoney, formatNumber } from '../../../lib/format';
+import { centavosOf, formatMoney, formatNumber } from '../../../lib/format';
 import { useLanguage } from '../../../lib/use-language';
 import { type ResultInput, useEnterResult } from '../api/sports-admin';
-import { centavosOf } from './sports-ui';
 
 export type ResultMode = 'result' | 'cancel';
 

@@ -1,23 +1,12 @@
-import { moneyStringToCentavos } from '@casino/shared/money';
 import type { AdminFixture } from '@casino/shared/schemas/sports-admin';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '../../../components/feedback';
+import { centavosOf } from '../../../lib/format';
 import { localeOf } from '../../../lib/i18n';
 import { useLanguage } from '../../../lib/use-language';
 
 /** Shared pieces of the sportsbook pages: names of markets and selections, state badges, money tones. */
-
-export const centavosOf = (money: string) => moneyStringToCentavos(money) ?? 0;
-
-/** Today in São Paulo (the sportsbook's days), whatever the operator's own zone. */
-export function brazilToday(now = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
-}
-
-export function addDays(date: string, days: number): string {
-  return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-}
 
 /** A line ("2.5", "-1.5") written with the reader's decimal mark ("2,5" in Portuguese). */
 export function useDisplayLine() {
@@ -30,6 +19,13 @@ export function useDisplayLine() {
 export function useDisplayOdds() {
   const display = useDisplayLine();
   return (odds: string) => (odds ? display(odds) : '—');
+}
+
+/** A percent string from the API ("5.21") for the reader ("5,21%"), or a dash. */
+export function usePercent() {
+  const language = useLanguage();
+  const format = new Intl.NumberFormat(localeOf(language), { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  return (percent: string | null) => (percent === null ? '—' : `${format.format(percent as `${number}`)}%`);
 }
 
 /** The away side's handicap: the home line with its sign turned. */
