@@ -2,6 +2,7 @@ import type { AdminFixtureDetail, AdminMarket, FixtureResultEntry } from '@casin
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { type Column, DataTable } from '../../../components/data-table';
 import { Badge, EmptyState, ErrorState, PageHeader, Skeleton } from '../../../components/feedback';
 import { ArrowLeftIcon, ChevronDownIcon } from '../../../components/icons';
 import { Switch } from '../../../components/switch';
@@ -298,63 +299,47 @@ function SelectionsTable({ market, teams }: { market: AdminMarket; teams: Teams 
   const selectionName = useSelectionName();
   const displayOdds = useDisplayOdds();
   const decided = market.status === 'settled' || market.status === 'void';
+  const columns: Column[] = [
+    { label: t('sports.fixture.columns.selection') },
+    { label: t('sports.fixture.columns.odds'), numeric: true },
+    { label: t('sports.fixture.columns.probability'), numeric: true, className: 'hidden sm:table-cell' },
+    { label: t('sports.fixtures.columns.open_bets'), numeric: true, className: 'hidden sm:table-cell' },
+    { label: t('sports.fixtures.columns.stakes'), numeric: true, className: 'hidden sm:table-cell' },
+    { label: t('sports.fixture.columns.payout'), numeric: true, className: 'hidden md:table-cell' },
+    { label: t('sports.fixture.columns.liability'), numeric: true },
+  ];
   return (
-    <div className="overflow-x-auto border-t border-white/5">
-      <table className="data-table text-sm">
-        <thead>
-          <tr>
-            <th scope="col">{t('sports.fixture.columns.selection')}</th>
-            <th scope="col" className="text-right">
-              {t('sports.fixture.columns.odds')}
-            </th>
-            <th scope="col" className="hidden text-right sm:table-cell">
-              {t('sports.fixture.columns.probability')}
-            </th>
-            <th scope="col" className="hidden text-right sm:table-cell">
-              {t('sports.fixtures.columns.open_bets')}
-            </th>
-            <th scope="col" className="hidden text-right sm:table-cell">
-              {t('sports.fixtures.columns.stakes')}
-            </th>
-            <th scope="col" className="hidden text-right md:table-cell">
-              {t('sports.fixture.columns.payout')}
-            </th>
-            <th scope="col" className="text-right">
-              {t('sports.fixture.columns.liability')}
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {market.selections.map((selection) => (
-            <tr key={selection.id} data-selection={selection.code}>
-              <td className="max-w-48">
-                <span className="flex items-center gap-2">
-                  <span className="truncate text-slate-100">
-                    {selectionName({ type: market.type, line: market.line, code: selection.code }, teams)}
-                  </span>
-                  {decided && selection.result !== 'pending' && (
-                    <Badge tone={selection.result === 'won' ? 'green' : selection.result === 'void' ? 'slate' : 'red'}>
-                      {t(`sports.results.${selection.result}`)}
-                    </Badge>
-                  )}
+    <div className="border-t border-white/5">
+      <DataTable columns={columns}>
+        {market.selections.map((selection) => (
+          <tr key={selection.id} data-selection={selection.code}>
+            <td className="max-w-48">
+              <span className="flex items-center gap-2">
+                <span className="truncate text-slate-100">
+                  {selectionName({ type: market.type, line: market.line, code: selection.code }, teams)}
                 </span>
-              </td>
-              <td className="text-right font-semibold tabular-nums text-gold-300">{displayOdds(selection.odds)}</td>
-              <td className="hidden text-right text-slate-400 tabular-nums sm:table-cell">
-                {formatBasisPoints(centavosOf(selection.probability), language)}
-              </td>
-              <td className="hidden text-right tabular-nums sm:table-cell">{formatNumber(selection.open_bets, language)}</td>
-              <td className="hidden whitespace-nowrap text-right tabular-nums sm:table-cell">{formatMoney(selection.stakes, language)}</td>
-              <td className="hidden whitespace-nowrap text-right tabular-nums md:table-cell">
-                {formatMoney(selection.potential_payout, language)}
-              </td>
-              <td className={`whitespace-nowrap text-right font-medium tabular-nums ${liabilityClass(selection.liability)}`}>
-                {formatMoney(selection.liability, language)}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+                {decided && selection.result !== 'pending' && (
+                  <Badge tone={selection.result === 'won' ? 'green' : selection.result === 'void' ? 'slate' : 'red'}>
+                    {t(`sports.results.${selection.result}`)}
+                  </Badge>
+                )}
+              </span>
+            </td>
+            <td className="text-right font-semibold tabular-nums text-gold-300">{displayOdds(selection.odds)}</td>
+            <td className="hidden text-right text-slate-400 tabular-nums sm:table-cell">
+              {formatBasisPoints(centavosOf(selection.probability), language)}
+            </td>
+            <td className="hidden text-right tabular-nums sm:table-cell">{formatNumber(selection.open_bets, language)}</td>
+            <td className="hidden whitespace-nowrap text-right tabular-nums sm:table-cell">{formatMoney(selection.stakes, language)}</td>
+            <td className="hidden whitespace-nowrap text-right tabular-nums md:table-cell">
+              {formatMoney(selection.potential_payout, language)}
+            </td>
+            <td className={`whitespace-nowrap text-right font-medium tabular-nums ${liabilityClass(selection.liability)}`}>
+              {formatMoney(selection.liability, language)}
+            </td>
+          </tr>
+        ))}
+      </DataTable>
     </div>
   );
 }

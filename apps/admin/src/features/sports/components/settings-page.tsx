@@ -94,29 +94,40 @@ function SettingsForm({ settings }: { settings: SportsSettings }) {
     });
   }
 
-  const percentInput = (field: (typeof PERCENT_FIELDS)[number]) => (
-    <Field
-      key={field}
-      label={t(`sports.settings.fields.${field}`)}
-      id={idOf(field)}
-      error={errors[field]}
-      hint={t(`sports.settings.hints.${field}`)}
-    >
-      <div className="relative">
-        <input
-          id={idOf(field)}
-          name={field}
-          inputMode="decimal"
-          maxLength={6}
-          defaultValue={asInput(basisPointsToPercent(settings[field]))}
-          readOnly={!canTrade}
-          className="input pr-8 tabular-nums read-only:opacity-60"
-          {...invalidProps(idOf(field), errors[field])}
-        />
-        <span className="pointer-events-none absolute top-1/2 right-3 -translate-y-1/2 text-sm text-slate-500">%</span>
-      </div>
-    </Field>
-  );
+  // A margin is typed in percent, a limit in reais: the same field, its unit at the end or the start.
+  const amountField = (field: (typeof PERCENT_FIELDS)[number] | (typeof MONEY_FIELDS)[number], unit: '%' | 'R$', value: string) => {
+    const mark = (
+      <span
+        className={`pointer-events-none absolute top-1/2 -translate-y-1/2 text-sm text-slate-500 ${unit === '%' ? 'right-3' : 'left-3'}`}
+      >
+        {unit}
+      </span>
+    );
+    return (
+      <Field
+        key={field}
+        label={t(`sports.settings.fields.${field}`)}
+        id={idOf(field)}
+        error={errors[field]}
+        hint={t(`sports.settings.hints.${field}`)}
+      >
+        <div className="relative">
+          {unit === 'R$' && mark}
+          <input
+            id={idOf(field)}
+            name={field}
+            inputMode="decimal"
+            maxLength={unit === '%' ? 6 : 20}
+            defaultValue={asInput(value)}
+            readOnly={!canTrade}
+            className={`input tabular-nums read-only:opacity-60 ${unit === '%' ? 'pr-8' : 'pl-10'}`}
+            {...invalidProps(idOf(field), errors[field])}
+          />
+          {unit === '%' && mark}
+        </div>
+      </Field>
+    );
+  };
 
   return (
     <form
@@ -129,36 +140,16 @@ function SettingsForm({ settings }: { settings: SportsSettings }) {
         <h2 id={`${baseId}-margins`} className="text-sm font-semibold text-slate-200">
           {t('sports.settings.margins')}
         </h2>
-        <div className="grid gap-4 sm:grid-cols-2">{PERCENT_FIELDS.map(percentInput)}</div>
+        <div className="grid gap-4 sm:grid-cols-2">
+          {PERCENT_FIELDS.map((field) => amountField(field, '%', basisPointsToPercent(settings[field])))}
+        </div>
       </section>
       <section className="card space-y-4 p-4" aria-labelledby={`${baseId}-limits`}>
         <h2 id={`${baseId}-limits`} className="text-sm font-semibold text-slate-200">
           {t('sports.settings.limits')}
         </h2>
         <div className="grid gap-4 sm:grid-cols-2">
-          {MONEY_FIELDS.map((field) => (
-            <Field
-              key={field}
-              label={t(`sports.settings.fields.${field}`)}
-              id={idOf(field)}
-              error={errors[field]}
-              hint={t(`sports.settings.hints.${field}`)}
-            >
-              <div className="relative">
-                <span className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-sm text-slate-500">R$</span>
-                <input
-                  id={idOf(field)}
-                  name={field}
-                  inputMode="decimal"
-                  maxLength={20}
-                  defaultValue={asInput(settings[field])}
-                  readOnly={!canTrade}
-                  className="input pl-10 tabular-nums read-only:opacity-60"
-                  {...invalidProps(idOf(field), errors[field])}
-                />
-              </div>
-            </Field>
-          ))}
+          {MONEY_FIELDS.map((field) => amountField(field, 'R$', settings[field]))}
           <Field
             label={t('sports.settings.fields.max_legs')}
             id={idOf('max_legs')}
