@@ -187,7 +187,8 @@ describe('a round of the virtual league', () => {
 
   it('plays at high speed: goals from the seed, live prices, every bet settled to the centavo, the next round open', async () => {
     const league = new VirtualLeague(t.ctx, timings);
-    const round = (await league.createRound(Date.now() + 1_500))!;
+    // Room to register two players (argon2) and place a dozen bets before kick-off on a busy machine.
+    const round = (await league.createRound(Date.now() + 6_000))!;
     const [a, b] = [await bettor(), await bettor()];
     const [f0, f1, f2, f3] = round.fixtureIds as [number, number, number, number];
     const slips: { memberId: number; slip: PlacedSlip }[] = [];
@@ -274,8 +275,10 @@ describe('a round of the virtual league', () => {
 
 describe('restart rule', () => {
   it('finishes from their seeds the matches a stopped leader left live or never kicked off, and settles them', async () => {
-    const dead = new VirtualLeague(t.ctx, timings);
-    const playing = (await dead.createRound(Date.now() + 300))!;
+    // Slow enough minutes that the leader is surely mid-match when it dies, and time to place eight
+    // bets before kick-off even on a busy machine.
+    const dead = new VirtualLeague(t.ctx, { ...timings, minuteMs: 50 });
+    const playing = (await dead.createRound(Date.now() + 3_000))!;
     const member = await bettor();
     const slips: PlacedSlip[] = [];
     for (const fixtureId of playing.fixtureIds)
@@ -285,7 +288,9 @@ describe('restart rule', () => {
     await sleepUntil(Date.parse(playing.kickoffAt));
     const stop = new AbortController();
     const played = dead.playRound(playing, stop.signal);
-    await sleep(40);
+    await expect
+      .poll(async () => (await roundFixtures(playing)).every((f) => f.status === 'live'), { timeout: 5_000, interval: 20 })
+      .toBe(true);
     stop.abort();
     await played;
     const live = await roundFixtures(playing);
