@@ -229,6 +229,7 @@ describe('a round of the virtual league', () => {
       [b.id, await cashOf(t, b.id)],
     ]);
 
+    await sleepUntil(Date.parse(round.kickoffAt));
     // The live view while it plays: minutes advance and nothing of the future shows.
     let sawLive = false;
     const watch = (async () => {
@@ -241,7 +242,6 @@ describe('a round of the virtual league', () => {
         await sleep(10);
       }
     })();
-    await sleepUntil(Date.parse(round.kickoffAt));
     await league.playRound(round, never);
     await watch;
     expect(sawLive).toBe(true);
