@@ -29,3 +29,17 @@ export function weekStart(day: string): string {
   const weekday = new Date(`${day}T00:00:00.000Z`).getUTCDay(); // 0 = Sunday
   return addDays(day, -((weekday + 6) % 7));
 }
+
+/** Every São Paulo day from `from` to `to`, both included. */
+export function daysBetween(from: string, to: string): string[] {
+  const days: string[] = [];
+  for (let day = from; day <= to; day = addDays(day, 1)) days.push(day);
+  return days;
+}
+
+/** Whether `day` is a calendar day written YYYY-MM-DD ("2025-02-30" has the shape and no day). */
+export function isRealDay(day: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return false;
+  const parsed = Date.parse(`${day}T00:00:00.000Z`);
+  return !Number.isNaN(parsed) && new Date(parsed).toISOString().slice(0, 10) === day;
+}

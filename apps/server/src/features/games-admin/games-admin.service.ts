@@ -20,6 +20,8 @@ import type { AppContext } from '../../context.ts';
 import { nowIso } from '../../db/database.ts';
 import type { GameProvidersTable, GamesTable } from '../../db/schema.ts';
 import { AppError } from '../../lib/http.ts';
+import { reportRange } from '../../lib/report-range.ts';
+import { SAO_PAULO_TIME_ZONE } from '../../lib/sao-paulo.ts';
 import { writeAudit } from '../admin/audit.repository.ts';
 import { formatHundredths } from '../house-games/shared/feed.ts';
 import * as repo from './games-admin.repository.ts';
@@ -263,40 +265,11 @@ export async function updateProvider(
 
 // ---- results ------------------------------------------------------------------------------------
 
-const DAY_MS = 86_400_000;
-/** America/Sao_Paulo is UTC-3 all year (no daylight saving since 2019): a Brazilian day starts at 03:00 UTC. */
-const BRAZIL_OFFSET_MS = 3 * 3_600_000;
-export const RESULTS_TIME_ZONE = 'America/Sao_Paulo';
-
-/** "2025-03-01" to the UTC instant its Brazilian day starts; null for a date that does not exist. */
-function brazilDayStart(date: string): number | null {
-  const utcMidnight = Date.parse(`${date}T00:00:00Z`);
-  if (Number.isNaN(utcMidnight) || new Date(utcMidnight).toISOString().slice(0, 10) !== date) return null;
-  return utcMidnight + BRAZIL_OFFSET_MS;
-}
-
-function brazilDate(instant: number): string {
-  return new Date(instant - BRAZIL_OFFSET_MS).toISOString().slice(0, 10);
-}
+export const RESULTS_TIME_ZONE = SAO_PAULO_TIME_ZONE;
 
 /** The range's dates (both included) and its half-open UTC interval; defaults to the last 7 Brazilian days. */
 export function resultsRange(from: string | undefined, to: string | undefined, now = Date.now()) {
-  const toDate = to ?? brazilDate(now);
-  const toStart = brazilDayStart(toDate);
-  if (toStart === null) throw new AppError('VALIDATION_FAILED', { to: ['validation.date_format'] });
-  const fromDate = from ?? brazilDate(toStart - (DEFAULT_RESULTS_DAYS - 1) * DAY_MS);
-  const fromStart = brazilDayStart(fromDate);
-  if (fromStart === null) throw new AppError('VALIDATION_FAILED', { from: ['validation.date_format'] });
-  if (fromStart > toStart) throw new AppError('VALIDATION_FAILED', { from: ['validation.date_order'] });
-  if ((toStart - fromStart) / DAY_MS + 1 > MAX_RESULTS_DAYS) {
-    throw new AppError('VALIDATION_FAILED', { from: ['validation.date_range_too_long'] }, undefined, { days: MAX_RESULTS_DAYS });
-  }
-  return {
-    from: fromDate,
-    to: toDate,
-    start: new Date(fromStart).toISOString(),
-    end: new Date(toStart + DAY_MS).toISOString(),
-  };
+  return reportRange(from, to, { defaultDays: DEFAULT_RESULTS_DAYS, maxDays: MAX_RESULTS_DAYS }, now);
 }
 
 /** Wins over bets in basis points, rounded half up, in integers; null without bets. */

@@ -1,7 +1,7 @@
-import { type Expression, type Selectable, sql, type Updateable } from 'kysely';
+import { type Selectable, sql, type Updateable } from 'kysely';
 import type { Database, Dialect } from '../../db/database.ts';
 import type { ActivitiesTable, RedeemCodesTable } from '../../db/schema.ts';
-import { SAO_PAULO_TIME_ZONE } from '../../lib/sao-paulo.ts';
+import { saoPauloDayOf, sumToInt } from '../../db/sql-days.ts';
 
 /** Queries of the back office's promotions pages; rows only, the service maps them to answers. */
 
@@ -10,17 +10,6 @@ export const EXPENSE_ACCOUNTS = ['promotions_expense', 'agency_commission_expens
 
 export type ActivityRow = Selectable<ActivitiesTable>;
 export type RedeemCodeRow = Selectable<RedeemCodesTable>;
-
-/** A SQL sum answers a string on PostgreSQL (numeric) and null over no rows: both become integers. */
-const toInt = (value: unknown) => Number(value ?? 0);
-
-/** The São Paulo day (YYYY-MM-DD) of a timestamp column, in the dialect's own words. */
-function saoPauloDayOf(dialect: Dialect, column: Expression<unknown>) {
-  return dialect === 'postgres'
-    ? sql<string>`to_char(${column} at time zone ${sql.lit(SAO_PAULO_TIME_ZONE)}, 'YYYY-MM-DD')`
-    : // SQLite stores ISO strings; São Paulo is UTC-3 all year (lib/sao-paulo.ts).
-      sql<string>`date(${column}, '-3 hours')`;
-}
 
 // ---- sites --------------------------------------------------------------------------------------
 
@@ -68,7 +57,7 @@ export async function claimsBySource(db: Database, siteId: number) {
     ])
     .groupBy('bonus_credits.source')
     .execute();
-  return rows.map((row) => ({ source: row.source, claims: toInt(row.claims), amountCentavos: toInt(row.amount) }));
+  return rows.map((row) => ({ source: row.source, claims: sumToInt(row.claims), amountCentavos: sumToInt(row.amount) }));
 }
 
 // ---- claims list --------------------------------------------------------------------------------
@@ -120,7 +109,7 @@ export async function pageCredits(db: Database, filter: BonusCreditFilter, page:
       .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.sum<number>('bonus_credits.amount_centavos').as('amount')])
       .executeTakeFirstOrThrow(),
   ]);
-  return { rows, total: toInt(summary.n), amountCentavos: toInt(summary.amount) };
+  return { rows, total: sumToInt(summary.n), amountCentavos: sumToInt(summary.amount) };
 }
 
 // ---- cost report --------------------------------------------------------------------------------
@@ -140,7 +129,7 @@ export async function claimsByDay(db: Database, dialect: Dialect, period: Period
     .select((eb) => [day.as('day'), 'source', eb.fn.countAll<number>().as('claims'), eb.fn.sum<number>('amount_centavos').as('amount')])
     .groupBy([day, 'source'])
     .execute();
-  return rows.map((row) => ({ day: row.day, source: row.source, claims: toInt(row.claims), amountCentavos: toInt(row.amount) }));
+  return rows.map((row) => ({ day: row.day, source: row.source, claims: sumToInt(row.claims), amountCentavos: sumToInt(row.amount) }));
 }
 
 function expenseEntries(db: Database) {
@@ -164,7 +153,7 @@ export async function expenseByDay(db: Database, dialect: Dialect, period: Perio
     .select((eb) => [day.as('day'), 'ledger_transfers.code', eb.fn.sum<number>('ledger_entries.amount_centavos').as('amount')])
     .groupBy([day, 'ledger_transfers.code'])
     .execute();
-  return rows.map((row) => ({ day: row.day, code: row.code, costCentavos: -toInt(row.amount) }));
+  return rows.map((row) => ({ day: row.day, code: row.code, costCentavos: -sumToInt(row.amount) }));
 }
 
 /**
@@ -188,7 +177,7 @@ export async function reconcileClaims(db: Database, period: Period) {
       .select((eb) => eb.fn.sum<number>('ledger_entries.amount_centavos').as('amount'))
       .executeTakeFirstOrThrow(),
   ]);
-  return { claimsCentavos: toInt(paid.amount), ledgerCentavos: -toInt(ledger.amount), unposted: toInt(unposted.n) };
+  return { claimsCentavos: sumToInt(paid.amount), ledgerCentavos: -sumToInt(ledger.amount), unposted: sumToInt(unposted.n) };
 }
 
 // ---- redeem codes -------------------------------------------------------------------------------
@@ -212,7 +201,7 @@ export async function pageRedeemCodes(db: Database, filter: RedeemCodeFilter, pa
       .execute(),
     query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
   ]);
-  return { rows, total: toInt(total.n) };
+  return { rows, total: sumToInt(total.n) };
 }
 
 export async function findRedeemCode(db: Database, id: number): Promise<RedeemCodeRow | undefined> {

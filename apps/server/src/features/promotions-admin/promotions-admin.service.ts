@@ -20,7 +20,8 @@ import { nowIso } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import type { ActivitiesTable, RedeemCodesTable } from '../../db/schema.ts';
 import { AppError } from '../../lib/http.ts';
-import { addDays, dayRange, SAO_PAULO_TIME_ZONE, saoPauloDay } from '../../lib/sao-paulo.ts';
+import { reportRange as reportDays } from '../../lib/report-range.ts';
+import { dayRange, daysBetween, isRealDay, SAO_PAULO_TIME_ZONE } from '../../lib/sao-paulo.ts';
 import { writeAudit } from '../admin/audit.repository.ts';
 import type { ActivityModule } from '../promotions/engine.ts';
 import { MODULES } from '../promotions/modules/index.ts';
@@ -315,10 +316,7 @@ function openRange(from: string | undefined, to: string | undefined) {
 
 /** "2025-02-30" has the right shape and no day. */
 function assertRealDay(day: string, field: string) {
-  const parsed = Date.parse(`${day}T00:00:00.000Z`);
-  if (Number.isNaN(parsed) || new Date(parsed).toISOString().slice(0, 10) !== day) {
-    throw new AppError('VALIDATION_FAILED', { [field]: ['validation.date_format'] });
-  }
+  if (!isRealDay(day)) throw new AppError('VALIDATION_FAILED', { [field]: ['validation.date_format'] });
 }
 
 /** `member` is an id (digits) or an account name: digits match either. */
@@ -369,19 +367,8 @@ export function costGroupOf(source: string): CostGroup {
 
 /** The report's days: both ends included, the last 30 São Paulo days by default, at most 92. */
 export function reportRange(from: string | undefined, to: string | undefined, now = Date.now()) {
-  const toDay = to ?? saoPauloDay(now);
-  assertRealDay(toDay, 'to');
-  const fromDay = from ?? addDays(toDay, -(DEFAULT_REPORT_DAYS - 1));
-  assertRealDay(fromDay, 'from');
-  if (fromDay > toDay) throw new AppError('VALIDATION_FAILED', { from: ['validation.date_order'] });
-  const days: string[] = [];
-  for (let day = fromDay; day <= toDay; day = addDays(day, 1)) {
-    days.push(day);
-    if (days.length > MAX_REPORT_DAYS) {
-      throw new AppError('VALIDATION_FAILED', { from: ['validation.date_range_too_long'] }, undefined, { days: MAX_REPORT_DAYS });
-    }
-  }
-  return { from: fromDay, to: toDay, days, start: dayRange(fromDay).start, end: dayRange(toDay).end };
+  const range = reportDays(from, to, { defaultDays: DEFAULT_REPORT_DAYS, maxDays: MAX_REPORT_DAYS }, now);
+  return { ...range, days: daysBetween(range.from, range.to) };
 }
 
 type Figures = Record<CostGroup, number> & { claims: number; ledger: number };

@@ -1,7 +1,7 @@
-import { type Expression, sql, type Updateable } from 'kysely';
+import { sql, type Updateable } from 'kysely';
 import type { Database, Dialect } from '../../db/database.ts';
 import type { CompetitionsTable, SportsbookSettingsTable } from '../../db/schema.ts';
-import { SAO_PAULO_TIME_ZONE } from '../../lib/sao-paulo.ts';
+import { saoPauloDayOf, sumToInt } from '../../db/sql-days.ts';
 
 /** Queries of the back office's sportsbook pages; rows only, the services map them to answers. */
 
@@ -11,17 +11,6 @@ export const SPORTSBOOK_HOUSE = 'sportsbook_house';
 export const MAX_COMPETITIONS = 500;
 export const MAX_REPRICE_FIXTURES = 2000;
 export const MAX_RESULT_ENTRIES = 100;
-
-/** A SQL sum answers a string on PostgreSQL (numeric) and null over no rows: both become integers. */
-const toInt = (value: unknown) => Number(value ?? 0);
-
-/** The São Paulo day (YYYY-MM-DD) of a timestamp column, in the dialect's own words. */
-function saoPauloDayOf(dialect: Dialect, column: Expression<unknown>) {
-  return dialect === 'postgres'
-    ? sql<string>`to_char(${column} at time zone ${sql.lit(SAO_PAULO_TIME_ZONE)}, 'YYYY-MM-DD')`
-    : // SQLite stores ISO strings; São Paulo is UTC-3 all year (lib/sao-paulo.ts).
-      sql<string>`date(${column}, '-3 hours')`;
-}
 
 // ---- fixtures -----------------------------------------------------------------------------------
 
@@ -121,7 +110,7 @@ export async function pageFixtures(db: Database, filter: FixtureFilter, page: nu
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow(),
   ]);
-  return { rows, total: toInt(total.n) };
+  return { rows, total: sumToInt(total.n) };
 }
 
 export async function findFixture(db: Database, id: number) {
@@ -151,9 +140,9 @@ export async function openExposureOfFixtures(db: Database, fixtureIds: readonly 
     fixtureId: Number(row.fixture_id),
     marketId: Number(row.market_id),
     selectionId: Number(row.selection_id),
-    bets: toInt(row.bets),
-    stakesCentavos: toInt(row.stakes),
-    payoutsCentavos: toInt(row.payouts),
+    bets: sumToInt(row.bets),
+    stakesCentavos: sumToInt(row.stakes),
+    payoutsCentavos: sumToInt(row.payouts),
   }));
 }
 export type SelectionExposure = Awaited<ReturnType<typeof openExposureOfFixtures>>[number];
@@ -211,7 +200,7 @@ export async function paymentsOfFixtureBets(db: Database, fixtureId: number) {
     .select(['id', 'status', 'paid_centavos'])
     .where('id', 'in', db.selectFrom('sport_bet_legs').select('bet_id').where('fixture_id', '=', fixtureId))
     .execute();
-  return new Map(rows.map((row) => [Number(row.id), { status: row.status, paidCentavos: toInt(row.paid_centavos) }]));
+  return new Map(rows.map((row) => [Number(row.id), { status: row.status, paidCentavos: sumToInt(row.paid_centavos) }]));
 }
 
 /**
@@ -242,7 +231,7 @@ export async function resultEntryAuditCounts(trx: Database, fixtureId: number, a
       .where('target_id', '=', String(fixtureId))
       .executeTakeFirstOrThrow(),
   ]);
-  return { entries: toInt(entries.n), audits: toInt(audits.n) };
+  return { entries: sumToInt(entries.n), audits: sumToInt(audits.n) };
 }
 
 // ---- markets ------------------------------------------------------------------------------------
@@ -301,7 +290,7 @@ export async function listCompetitions(db: Database, where: { id?: number } = {}
     ]);
   if (where.id !== undefined) query = query.where('competitions.id', '=', where.id);
   const rows = await query.orderBy('competitions.sort').orderBy('competitions.id').limit(MAX_COMPETITIONS).execute();
-  return rows.map((row) => ({ ...row, upcoming_fixtures: toInt(row.upcoming_fixtures) }));
+  return rows.map((row) => ({ ...row, upcoming_fixtures: sumToInt(row.upcoming_fixtures) }));
 }
 export type CompetitionRow = Awaited<ReturnType<typeof listCompetitions>>[number];
 
@@ -319,7 +308,7 @@ export async function openBetsByCompetition(db: Database) {
     ])
     .groupBy('fixtures.competition_id')
     .execute();
-  return new Map(rows.map((row) => [Number(row.competition_id), { bets: toInt(row.bets), stakesCentavos: toInt(row.stakes) }]));
+  return new Map(rows.map((row) => [Number(row.competition_id), { bets: sumToInt(row.bets), stakesCentavos: sumToInt(row.stakes) }]));
 }
 
 export async function updateCompetition(trx: Database, id: number, changes: Updateable<CompetitionsTable>) {
@@ -392,9 +381,9 @@ export async function worstMarkets(db: Database, limit: number, virtual: boolean
     .execute();
   return rows.map((row) => ({
     marketId: Number(row.market_id),
-    bets: toInt(row.bets),
-    stakesCentavos: toInt(row.stakes),
-    worstPayoutCentavos: toInt(row.worst_payout),
+    bets: sumToInt(row.bets),
+    stakesCentavos: sumToInt(row.stakes),
+    worstPayoutCentavos: sumToInt(row.worst_payout),
   }));
 }
 
@@ -441,7 +430,7 @@ export async function marketsContext(db: Database, marketIds: readonly number[])
   ]);
   return {
     markets,
-    selections: selections.map((row) => ({ ...row, payoutsCentavos: toInt(row.payouts) })),
+    selections: selections.map((row) => ({ ...row, payoutsCentavos: sumToInt(row.payouts) })),
   };
 }
 
@@ -488,9 +477,9 @@ export async function settledBetsByDay(db: Database, dialect: Dialect, period: P
   return rows.map((row) => ({
     day: row.day,
     competitionId: row.competition_id === null ? null : Number(row.competition_id),
-    bets: toInt(row.bets),
-    stakesCentavos: toInt(row.stakes),
-    payoutsCentavos: toInt(row.payouts),
+    bets: sumToInt(row.bets),
+    stakesCentavos: sumToInt(row.stakes),
+    payoutsCentavos: sumToInt(row.payouts),
   }));
 }
 
@@ -508,7 +497,7 @@ export async function houseEntriesByDay(db: Database, dialect: Dialect, period: 
     .select((eb) => [day.as('day'), 'ledger_transfers.code', eb.fn.sum<number>('ledger_entries.amount_centavos').as('amount')])
     .groupBy([day, 'ledger_transfers.code'])
     .execute();
-  return rows.map((row) => ({ day: row.day, code: row.code, amountCentavos: toInt(row.amount) }));
+  return rows.map((row) => ({ day: row.day, code: row.code, amountCentavos: sumToInt(row.amount) }));
 }
 
 /** Stakes of bets placed in the period and not settled by its end (the ledger holds them, the GGR not yet). */
@@ -520,7 +509,7 @@ export async function openStakesOfPeriod(db: Database, period: Period) {
     .where((eb) => eb.or([eb('settled_at', 'is', null), eb('settled_at', '>=', period.end)]))
     .select((eb) => eb.fn.sum<number>('stake_centavos').as('stakes'))
     .executeTakeFirstOrThrow();
-  return toInt(row.stakes);
+  return sumToInt(row.stakes);
 }
 
 /** Names of the competitions a report mentions. */

@@ -3,7 +3,8 @@ import { AppError } from '../../lib/http.ts';
 import { parseResultBody } from './sports-admin.service.ts';
 import { settingsOrderErrors } from './sports-book.service.ts';
 import { ggrFigures, reportRange } from './sports-report.service.ts';
-import { fixtureFigures, isRealDate, marketFigures, nameIn, ppmToPercent, ratioPercent, selectionFigures } from './sports-admin.views.ts';
+import { isRealDay as isRealDate } from '../../lib/sao-paulo.ts';
+import { fixtureFigures, marketFigures, nameIn, ppmToPercent, ratioPercent, selectionFigures } from './sports-admin.views.ts';
 
 /** The back office's sportsbook arithmetic and parsing, without a database. */
 

@@ -14,7 +14,7 @@ import {
 import type { AppContext } from '../../context.ts';
 import { nowIso } from '../../db/database.ts';
 import { AppError } from '../../lib/http.ts';
-import { dayRange } from '../../lib/sao-paulo.ts';
+import { dayRange, isRealDay } from '../../lib/sao-paulo.ts';
 import { writeAudit } from '../admin/audit.repository.ts';
 import { enterResult, type ResultInput } from '../sports/settlement/settle.service.ts';
 import * as repo from './sports-admin.repository.ts';
@@ -25,7 +25,6 @@ import {
   type FixtureState,
   fixtureFigures,
   goalsOf,
-  isRealDate,
   type LegResult,
   type MarketFigures,
   type MarketKind,
@@ -101,7 +100,7 @@ function exposureOfFixture(rows: readonly repo.SelectionExposure[], fixtureId: n
 export async function listFixtures(ctx: AppContext, query: AdminFixturesQuery, now = Date.now()) {
   for (const field of ['from', 'to'] as const) {
     const day = query[field];
-    if (day !== undefined && !isRealDate(day)) throw new AppError('VALIDATION_FAILED', { [field]: ['validation.date_format'] });
+    if (day !== undefined && !isRealDay(day)) throw new AppError('VALIDATION_FAILED', { [field]: ['validation.date_format'] });
   }
   if (query.from && query.to && query.from > query.to) throw new AppError('VALIDATION_FAILED', { from: ['validation.date_order'] });
   const filter: repo.FixtureFilter = {

@@ -113,13 +113,6 @@ export function ratioPercent(numerator: number, denominator: number): string | n
   return formatCentavos(Number(num < 0n ? -magnitude : magnitude));
 }
 
-/** A YYYY-MM-DD string naming a day that exists (the pattern alone lets "2025-02-30" through). */
-export function isRealDate(date: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) return false;
-  const parsed = Date.parse(`${date}T00:00:00Z`);
-  return !Number.isNaN(parsed) && new Date(parsed).toISOString().slice(0, 10) === date;
-}
-
 /** Goals of a virtual match from its JSON column (anything malformed reads as none). */
 export function goalsOf(eventsJson: string | null): { minute: number; team: 'home' | 'away' }[] {
   if (!eventsJson) return [];

@@ -2,10 +2,10 @@ import { formatLine, formatOdds, type MarketType } from '@casino/games/football'
 import { formatCentavos } from '@casino/shared/money';
 import { DEFAULT_REPORT_DAYS, type LiabilityBoard, MAX_REPORT_DAYS, type SportsReport } from '@casino/shared/schemas/sports-admin';
 import type { AppContext } from '../../context.ts';
-import { AppError } from '../../lib/http.ts';
-import { addDays, dayRange, SAO_PAULO_TIME_ZONE, saoPauloDay } from '../../lib/sao-paulo.ts';
+import { reportRange as reportDays } from '../../lib/report-range.ts';
+import { daysBetween, SAO_PAULO_TIME_ZONE } from '../../lib/sao-paulo.ts';
 import * as repo from './sports-admin.repository.ts';
-import { type FixtureState, isRealDate, type MarketKind, type MarketState, nameIn, ratioPercent } from './sports-admin.views.ts';
+import { type FixtureState, type MarketKind, type MarketState, nameIn, ratioPercent } from './sports-admin.views.ts';
 
 /**
  * What the book risks and what it earned: the liability board (the markets of undecided fixtures
@@ -67,15 +67,7 @@ export async function liabilityBoard(
 
 /** The report's São Paulo days (both included) and their UTC interval; default the last 30 days. */
 export function reportRange(from: string | undefined, to: string | undefined, now = Date.now()) {
-  const toDay = to ?? saoPauloDay(now);
-  if (!isRealDate(toDay)) throw new AppError('VALIDATION_FAILED', { to: ['validation.date_format'] });
-  const fromDay = from ?? addDays(toDay, -(DEFAULT_REPORT_DAYS - 1));
-  if (!isRealDate(fromDay)) throw new AppError('VALIDATION_FAILED', { from: ['validation.date_format'] });
-  if (fromDay > toDay) throw new AppError('VALIDATION_FAILED', { from: ['validation.date_order'] });
-  if (addDays(fromDay, MAX_REPORT_DAYS - 1) < toDay) {
-    throw new AppError('VALIDATION_FAILED', { from: ['validation.date_range_too_long'] }, undefined, { days: MAX_REPORT_DAYS });
-  }
-  return { from: fromDay, to: toDay, start: dayRange(fromDay).start, end: dayRange(toDay).end };
+  return reportDays(from, to, { defaultDays: DEFAULT_REPORT_DAYS, maxDays: MAX_REPORT_DAYS }, now);
 }
 
 interface Sums {
@@ -104,12 +96,6 @@ export function ggrFigures(sums: Sums) {
     ggr: formatCentavos(ggr),
     margin: ratioPercent(ggr, sums.stakesCentavos),
   };
-}
-
-function daysOf(from: string, to: string): string[] {
-  const days: string[] = [];
-  for (let day = from; day <= to; day = addDays(day, 1)) days.push(day);
-  return days;
 }
 
 /**
@@ -163,7 +149,7 @@ export async function sportsReport(
         competition: competitionName(row.competitionId),
         ...ggrFigures(row),
       })),
-    days: daysOf(range.from, range.to).map((day) => ({
+    days: daysBetween(range.from, range.to).map((day) => ({
       day,
       ...ggrFigures(byDay.get(day) ?? ZERO),
       ledger: formatCentavos(ledgerByDay.get(day) ?? 0),
