@@ -14,7 +14,7 @@ import { formatAmount, parseTypedAmount } from './bet-amount.tsx';
 
 export { type AutoBetOutcome, type AutoBetSettings, DEFAULT_AUTO_BET, MAX_AUTO_BETS, nextStake, shouldStop };
 
-type AutoBetOptions = {
+export type AutoBetOptions = {
   /** The stake shown in the bet field (the base stake auto-bet starts from and resets to). */
   betCentavos: number;
   /** Moves the bet field when a win or loss changes the stake. */
@@ -35,6 +35,67 @@ export type AutoBet = {
   start: () => void;
   stop: () => void;
 };
+
+type SharedRoundBet = { stake: number; resolve: (outcome: AutoBetOutcome | null) => void; roundId: number | null; placing: boolean };
+
+/**
+ * Auto-bet on a shared round (crash, double): one bet per round. The bet is placed when a betting
+ * window opens (`place` answers the round id it went into, or null when refused, which stops the
+ * session), and the round counts once `settle` can tell its outcome. Stopping between rounds
+ * resolves the pending round as not played.
+ */
+export function useSharedRoundAutoBet(
+  round: { phase: string | null; roundId: number | null },
+  place: (stake: number, roundId: number) => Promise<number | null>,
+  settle: (bet: { stake: number; roundId: number }) => AutoBetOutcome | null,
+  options: AutoBetOptions,
+): AutoBet {
+  const pendingRef = useRef<SharedRoundBet | null>(null);
+  const latest = useRef({ place, settle });
+  latest.current = { place, settle };
+  const playOnce = useCallback(
+    (stake: number) =>
+      new Promise<AutoBetOutcome | null>((resolve) => {
+        pendingRef.current = { stake, resolve, roundId: null, placing: false };
+      }),
+    [],
+  );
+  const auto = useAutoBet(playOnce, { ...options, delayMs: 0 });
+  const { phase, roundId } = round;
+
+  useEffect(() => {
+    const pending = pendingRef.current;
+    if (!pending || pending.roundId !== null || pending.placing) return;
+    if (!auto.running) {
+      pendingRef.current = null;
+      pending.resolve(null);
+      return;
+    }
+    if (phase === 'betting' && roundId !== null) {
+      pending.placing = true;
+      void latest.current.place(pending.stake, roundId).then((placedIn) => {
+        pending.placing = false;
+        if (placedIn !== null) pending.roundId = placedIn;
+        else {
+          pendingRef.current = null;
+          pending.resolve(null);
+        }
+      });
+    }
+  }, [phase, roundId, auto.running]);
+
+  // The outcome shows up in the game's own state (the member's bet, the wheel's roll): look after each render.
+  useEffect(() => {
+    const pending = pendingRef.current;
+    if (!pending || pending.roundId === null) return;
+    const outcome = latest.current.settle({ stake: pending.stake, roundId: pending.roundId });
+    if (!outcome) return;
+    pendingRef.current = null;
+    pending.resolve(outcome);
+  });
+
+  return auto;
+}
 
 /**
  * Runs `playOnce(stake)` in a loop with the auto-bet rules. `playOnce` resolves the round's

@@ -8,7 +8,7 @@ import { Button } from '../../../components/button.tsx';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { useIsLoggedIn } from '../../../lib/session.ts';
 import { toast } from '../../../lib/toast.ts';
-import { AutoBetPanel, type AutoBetOutcome, ModeTabs, useAutoBet } from '../common/auto-bet.tsx';
+import { AutoBetPanel, ModeTabs, useSharedRoundAutoBet } from '../common/auto-bet.tsx';
 import { BetAmountInput, formatScaled, parseTypedAmount } from '../common/bet-amount.tsx';
 import { formatRtp, GameShell, RtpCaption, RtpLine } from '../common/game-shell.tsx';
 import { applyBalance, houseGet, housePost, limitsOf, requireLogin, useHouseConfig } from '../common/house-api.ts';
@@ -287,45 +287,15 @@ export default function CrashGame({ onExit }: { onExit: () => void }) {
   }, [queued, phase, placeBet, betCentavos]);
 
   // ---- auto-bet: one bet per round, resolved when the round ends --------------------------
-  const autoRound = useRef<{ stake: number; resolve: (o: AutoBetOutcome | null) => void; roundId: number | null; placing: boolean } | null>(
-    null,
+  const auto = useSharedRoundAutoBet(
+    { phase, roundId },
+    (stake) => placeBet(stake).then((placed) => placed?.roundId ?? null),
+    (bet) =>
+      myBet && myBet.roundId === bet.roundId && myBet.status !== 'open'
+        ? { betCentavos: myBet.amountCentavos, payoutCentavos: myBet.winCentavos ?? 0 }
+        : null,
+    { betCentavos, onBetChange: setBetCentavos, minCentavos, maxCentavos },
   );
-  const playOnce = useCallback(
-    (stake: number) =>
-      new Promise<AutoBetOutcome | null>((resolve) => {
-        autoRound.current = { stake, resolve, roundId: null, placing: false };
-      }),
-    [],
-  );
-  const auto = useAutoBet(playOnce, { betCentavos, onBetChange: setBetCentavos, minCentavos, maxCentavos, delayMs: 0 });
-
-  useEffect(() => {
-    const pending = autoRound.current;
-    if (!pending) return;
-    if (!auto.running && pending.roundId === null && !pending.placing) {
-      autoRound.current = null;
-      pending.resolve(null);
-      return;
-    }
-    if (phase === 'betting' && pending.roundId === null && !pending.placing && roundId !== null) {
-      pending.placing = true;
-      void placeBet(pending.stake).then((placed) => {
-        pending.placing = false;
-        if (placed) pending.roundId = placed.roundId;
-        else {
-          autoRound.current = null;
-          pending.resolve(null);
-        }
-      });
-    }
-  }, [phase, roundId, auto.running, placeBet]);
-
-  useEffect(() => {
-    const pending = autoRound.current;
-    if (!pending || pending.roundId === null || !myBet || myBet.roundId !== pending.roundId || myBet.status === 'open') return;
-    autoRound.current = null;
-    pending.resolve({ betCentavos: myBet.amountCentavos, payoutCentavos: myBet.winCentavos ?? 0 });
-  }, [myBet]);
 
   const onFrame = useCallback((shown: number) => {
     const bet = myBetRef.current;

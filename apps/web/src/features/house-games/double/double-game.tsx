@@ -8,7 +8,7 @@ import { Button } from '../../../components/button.tsx';
 import { formatMoney } from '../../../lib/format.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { useIsLoggedIn } from '../../../lib/session.ts';
-import { AutoBetPanel, type AutoBetOutcome, ModeTabs, useAutoBet } from '../common/auto-bet.tsx';
+import { AutoBetPanel, ModeTabs, useSharedRoundAutoBet } from '../common/auto-bet.tsx';
 import { formatScaledIn } from '../common/amounts.ts';
 import { type BalanceHold, useBalanceHold } from '../common/balance-hold.ts';
 import { BetAmountInput } from '../common/bet-amount.tsx';
@@ -250,43 +250,15 @@ export default function DoubleGame({ onExit }: { onExit: () => void }) {
   }, []);
 
   // ---- auto-bet: one bet per round on the chosen colour -------------------------------------
-  const autoRound = useRef<{ stake: number; resolve: (o: AutoBetOutcome | null) => void; roundId: number | null; placing: boolean } | null>(
-    null,
+  const auto = useSharedRoundAutoBet(
+    { phase, roundId },
+    (stake, target) => placeBet(autoColor, stake).then((ok) => (ok ? target : null)),
+    (bet) =>
+      bet.roundId === roundId && resultShown && state?.roll !== null && state?.roll !== undefined
+        ? { betCentavos: bet.stake, payoutCentavos: doublePayout(bet.stake, autoColor, state.roll) }
+        : null,
+    { betCentavos, onBetChange: setBetCentavos, minCentavos, maxCentavos },
   );
-  const playOnce = useCallback(
-    (stake: number) =>
-      new Promise<AutoBetOutcome | null>((resolve) => {
-        autoRound.current = { stake, resolve, roundId: null, placing: false };
-      }),
-    [],
-  );
-  const auto = useAutoBet(playOnce, { betCentavos, onBetChange: setBetCentavos, minCentavos, maxCentavos, delayMs: 0 });
-
-  useEffect(() => {
-    const pending = autoRound.current;
-    if (!pending) return;
-    if (!auto.running && pending.roundId === null && !pending.placing) {
-      autoRound.current = null;
-      pending.resolve(null);
-      return;
-    }
-    if (phase === 'betting' && pending.roundId === null && !pending.placing && roundId !== null) {
-      pending.placing = true;
-      const target = roundId;
-      void placeBet(autoColor, pending.stake).then((ok) => {
-        pending.placing = false;
-        if (ok) pending.roundId = target;
-        else {
-          autoRound.current = null;
-          pending.resolve(null);
-        }
-      });
-    }
-    if (pending.roundId !== null && pending.roundId === roundId && resultShown && state?.roll !== null && state?.roll !== undefined) {
-      autoRound.current = null;
-      pending.resolve({ betCentavos: pending.stake, payoutCentavos: doublePayout(pending.stake, autoColor, state.roll) });
-    }
-  }, [phase, roundId, auto.running, placeBet, autoColor, resultShown, state?.roll]);
 
   const bettingOpen = phase === 'betting';
   const myTotal = (color: DoubleColor) => roundBets.filter((bet) => bet.color === color).reduce((sum, bet) => sum + bet.amountCentavos, 0);
