@@ -4,7 +4,7 @@ import { type DatePreset, presetRange } from '../lib/sao-paulo-days';
 import { FilterBar } from './filter-bar';
 import { Field } from './form-field';
 
-type DateRangeLabels = {
+export type DateRangeLabels = {
   from: string;
   to: string;
   apply: string;
@@ -14,6 +14,21 @@ type DateRangeLabels = {
   /** Shown when the range ends before it starts. */
   dateOrder: string;
 };
+
+/**
+ * The filter's labels from a report's catalogue section, which names them alike
+ * (`<section>.from`, `.to`, `.apply`, `.presets_label`, `.presets.<preset>`, `.date_order`).
+ */
+export function reportRangeLabels(t: (key: string) => string, section: string): DateRangeLabels {
+  return {
+    from: t(`${section}.from`),
+    to: t(`${section}.to`),
+    apply: t(`${section}.apply`),
+    presets: t(`${section}.presets_label`),
+    preset: (preset) => t(`${section}.presets.${preset}`),
+    dateOrder: t(`${section}.date_order`),
+  };
+}
 
 /** The server's refusal of a report's dates, shown under the date filter. */
 export function dateFieldError(query: { isError: boolean; error: unknown }): string | undefined {

@@ -1,7 +1,7 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { errorMessage } from '../lib/api-client';
-import { EmptyState, ErrorState, TableSkeleton } from './feedback';
+import { EmptyState, ErrorState, Skeleton, TableSkeleton } from './feedback';
 import { Pagination } from './pagination';
 
 type Empty = { title: string; hint?: string | undefined };
@@ -78,6 +78,32 @@ export function PagedSection<D extends PageData>({
         </>
       )}
     </QuerySection>
+  );
+}
+
+/** A cost or revenue report's placeholder while it loads: the five figures and the chart. */
+export function FiguresAndChartSkeleton() {
+  return (
+    <div className="space-y-4">
+      <div className="grid grid-cols-2 gap-3 lg:grid-cols-5">
+        {Array.from({ length: 5 }, (_, index) => (
+          <Skeleton key={index} className="h-20 rounded-xl" />
+        ))}
+      </div>
+      <Skeleton className="h-56 rounded-xl" />
+    </div>
+  );
+}
+
+/** A report's chart in its card, titled (the title names the section for assistive technology). */
+export function ChartCard({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section className="card p-3 sm:p-4" aria-labelledby={id}>
+      <h2 id={id} className="mb-3 text-sm font-semibold text-slate-200">
+        {title}
+      </h2>
+      {children}
+    </section>
   );
 }
 

@@ -1,10 +1,10 @@
 import { COST_GROUPS, type CostGroup, type PromotionsReport, type PromotionsReportDay } from '@casino/shared/schemas/promotions-admin';
 import { useTranslation } from 'react-i18next';
 import { CardList, DataTable } from '../../../components/data-table';
-import { DateRangeFilter, dateFieldError } from '../../../components/date-range-filter';
-import { Badge, EmptyState, PageHeader, Skeleton } from '../../../components/feedback';
+import { DateRangeFilter, dateFieldError, reportRangeLabels } from '../../../components/date-range-filter';
+import { Badge, EmptyState, PageHeader } from '../../../components/feedback';
 import { AlertIcon, CheckIcon } from '../../../components/icons';
-import { ReportBody } from '../../../components/query-section';
+import { ChartCard, FiguresAndChartSkeleton, ReportBody } from '../../../components/query-section';
 import { centavosOf, formatMoney, formatNumber } from '../../../lib/format';
 import { localeOf } from '../../../lib/i18n';
 import { DAY_PATTERN } from '../../../lib/sao-paulo-days';
@@ -36,44 +36,21 @@ export function ReportPage() {
         from={filters.from || report.data?.from || ''}
         to={filters.to || report.data?.to || ''}
         presets={PRESETS}
-        labels={{
-          from: t('promotions.report.from'),
-          to: t('promotions.report.to'),
-          apply: t('promotions.report.apply'),
-          presets: t('promotions.report.presets_label'),
-          preset: (preset) => t(`promotions.report.presets.${preset}`),
-          dateOrder: t('promotions.report.date_order'),
-        }}
+        labels={reportRangeLabels(t, 'promotions.report')}
         serverError={dateFieldError(report)}
         onApply={update}
         className="grid grid-cols-2 gap-3 p-3 lg:grid-cols-[repeat(2,minmax(0,10rem))_auto_1fr] lg:items-end"
         errorClassName="lg:col-span-4"
       />
 
-      <ReportBody
-        query={report}
-        className="space-y-4"
-        placeholder={
-          <div className="space-y-4">
-            <div className="grid grid-cols-2 gap-3 lg:grid-cols-5">
-              {Array.from({ length: 5 }, (_, index) => (
-                <Skeleton key={index} className="h-20 rounded-xl" />
-              ))}
-            </div>
-            <Skeleton className="h-56 rounded-xl" />
-          </div>
-        }
-      >
+      <ReportBody query={report} className="space-y-4" placeholder={<FiguresAndChartSkeleton />}>
         {(data) => (
           <>
             <Totals report={data} />
-            <section className="card p-3 sm:p-4" aria-labelledby="cost-chart-title">
-              <h2 id="cost-chart-title" className="mb-3 text-sm font-semibold text-slate-200">
-                {t('promotions.report.chart_title')}
-              </h2>
+            <ChartCard id="cost-chart-title" title={t('promotions.report.chart_title')}>
               <CostChart days={data.days} />
               <Legend />
-            </section>
+            </ChartCard>
             <LedgerCheck report={data} />
             <section className="card overflow-hidden">
               {data.totals.claims === 0 && data.totals.ledger === '0.00' ? (

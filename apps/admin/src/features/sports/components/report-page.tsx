@@ -2,10 +2,10 @@ import type { SportsReport, SportsReportDay } from '@casino/shared/schemas/sport
 import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Column, DataTable } from '../../../components/data-table';
-import { DateRangeFilter, dateFieldError } from '../../../components/date-range-filter';
-import { EmptyState, PageHeader, Skeleton } from '../../../components/feedback';
+import { DateRangeFilter, dateFieldError, reportRangeLabels } from '../../../components/date-range-filter';
+import { EmptyState, PageHeader } from '../../../components/feedback';
 import { AlertIcon } from '../../../components/icons';
-import { ReportBody } from '../../../components/query-section';
+import { ChartCard, FiguresAndChartSkeleton, ReportBody } from '../../../components/query-section';
 import { centavosOf, formatMoney, formatNumber } from '../../../lib/format';
 import { localeOf } from '../../../lib/i18n';
 import { DAY_PATTERN, saoPauloToday } from '../../../lib/sao-paulo-days';
@@ -34,14 +34,7 @@ export function ReportPage() {
         from={filters.from || report.data?.from || ''}
         to={filters.to || report.data?.to || ''}
         presets={PRESETS}
-        labels={{
-          from: t('sports.report.from'),
-          to: t('sports.report.to'),
-          apply: t('sports.report.apply'),
-          presets: t('sports.report.presets_label'),
-          preset: (preset) => t(`sports.report.presets.${preset}`),
-          dateOrder: t('sports.report.date_order'),
-        }}
+        labels={reportRangeLabels(t, 'sports.report')}
         max={saoPauloToday()}
         serverError={dateFieldError(report)}
         onApply={update}
@@ -49,30 +42,14 @@ export function ReportPage() {
         errorClassName="lg:col-span-4"
       />
 
-      <ReportBody
-        query={report}
-        className="space-y-4"
-        placeholder={
-          <div className="space-y-4">
-            <div className="grid grid-cols-2 gap-3 lg:grid-cols-5">
-              {Array.from({ length: 5 }, (_, index) => (
-                <Skeleton key={index} className="h-20 rounded-xl" />
-              ))}
-            </div>
-            <Skeleton className="h-56 rounded-xl" />
-          </div>
-        }
-      >
+      <ReportBody query={report} className="space-y-4" placeholder={<FiguresAndChartSkeleton />}>
         {(data) => (
           <>
             <Totals report={data} />
-            <section className="card p-3 sm:p-4" aria-labelledby="ggr-chart-title">
-              <h2 id="ggr-chart-title" className="mb-3 text-sm font-semibold text-slate-200">
-                {t('sports.report.chart_title')}
-              </h2>
+            <ChartCard id="ggr-chart-title" title={t('sports.report.chart_title')}>
               <GgrChart days={data.days} />
               <Legend />
-            </section>
+            </ChartCard>
             <LedgerCheck report={data} />
             {data.totals.bets === 0 ? (
               <section className="card">
