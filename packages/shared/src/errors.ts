@@ -19,6 +19,8 @@ export const ERRORS = {
   EMAIL_TAKEN: { status: 422, message: 'validation.email_taken' },
   INVITE_CODE_UNKNOWN: { status: 422, message: 'validation.invite_code_unknown' },
   LOGIN_FAILED: { status: 422, message: 'auth.login_failed' },
+  /** A registration that failed for a reason no field explains (the detail stays in the log). */
+  REGISTRATION_FAILED: { status: 500, message: 'auth.register_failed' },
   ACCOUNT_FROZEN: { status: 403, message: 'auth.account_frozen' },
   PASSWORD_WRONG: { status: 422, message: 'security.password_wrong' },
   PASSWORD_SAME: { status: 422, message: 'validation.password_same' },
@@ -80,7 +82,8 @@ export const ERRORS = {
   ACTIVITY_DISABLED: { status: 422, message: 'promo.not_eligible' },
   NO_ELIGIBLE_TOPUPS: { status: 422, message: 'promo.no_topups' },
   REWARD_NOT_ELIGIBLE: { status: 403, message: 'promo.reward_not_eligible' },
-  UPGRADE_REQUIRED: { status: 403, message: 'promo.upgrade_required' },
+  /** A VIP-gated reward (spec section 6): the check's state reads "Upgrade required", a refused claim this. */
+  UPGRADE_REQUIRED: { status: 403, message: 'promo.user_not_eligible' },
   /** A claim or agency call naming a member that is not the caller (never reveals who exists). */
   USER_DOES_NOT_EXIST: { status: 409, message: 'promo.user_does_not_exist' },
   NO_SPINS_LEFT: { status: 422, message: 'promo.no_spins' },

@@ -45,19 +45,30 @@ export const subordinateItem = z.object({
 export type SubordinateItem = z.infer<typeof subordinateItem>;
 export const subordinatesResponse = pageSchema(subordinateItem);
 
-/** POST api/agency/subordinate/register: an agent registers a subordinate (under its own code). */
+/**
+ * POST api/agency/subordinate/register: an agent registers a subordinate (under its own code). The
+ * confirmation is `password_confirmation`, the name `register2` uses; `confirm_password`, this
+ * call's first name for it, is still accepted from older clients (one of the two is required).
+ */
 export const subordinateRegisterBody = z
   .strictObject({
     account: accountField,
     password: passwordField,
-    confirm_password: z.string().max(128),
+    password_confirmation: z.string().max(64).optional(),
+    /** @deprecated the old name of `password_confirmation`. */
+    confirm_password: z.string().max(64).optional(),
     phone: phoneField,
     realname: z.string().trim().max(100).optional(),
     captcha_key: captchaKeyField.optional(),
     captcha: captchaField.optional(),
     lang: langField,
   })
-  .refine((b) => b.password === b.confirm_password, { path: ['confirm_password'], error: 'validation.passwords_mismatch' });
+  .superRefine((b, ctx) => {
+    const field = b.password_confirmation === undefined && b.confirm_password !== undefined ? 'confirm_password' : 'password_confirmation';
+    const confirmation = b.password_confirmation ?? b.confirm_password;
+    if (confirmation === undefined) ctx.addIssue({ code: 'custom', path: [field], message: 'validation.required' });
+    else if (confirmation !== b.password) ctx.addIssue({ code: 'custom', path: [field], message: 'validation.passwords_mismatch' });
+  });
 export const subordinateRegisterResponse = z.object({ uid: z.number().int(), account: z.string(), invite_code: z.string() });
 
 /** POST api/agency/bind: binds an invitee without an inviter (phone, invite code, UID). */

@@ -155,6 +155,8 @@ export const activityCheck = z.object({
   /** Per-activity figures (present for the activities they belong to). */
   items: z.array(rechargeRebateItem).optional(),
   remainingspins: z.number().int().optional(),
+  /** Wheels (spec section 3, "Lottery wheel prize details"): the day's spins in all, used and left. */
+  quantity: z.number().int().optional(),
   prizes: z.array(wheelPrize).optional(),
   steps: z.array(ladderStep).optional(),
   /** ftd/welcome: the first credited recharge; rechargetiers: the period's total recharge. */
@@ -182,6 +184,8 @@ export const claimResult = z.object({
   /** Wheels: the segment won (the client spins to it). */
   prize: wheelPrize.optional(),
   remainingspins: z.number().int().optional(),
+  /** Wheels: the day's spins in all (as in the check); `remainingspins` of them are left after this one. */
+  quantity: z.number().int().optional(),
   bonus_id: z.number().int(),
 });
 export type ClaimResult = z.infer<typeof claimResult>;

@@ -106,10 +106,10 @@ export async function createMember<T>(
   const { inviter } = input;
   const passwordHash = await hashPassword(input.password);
   const qkPwdHash = input.qk_pwd ? await hashPassword(input.qk_pwd) : null;
-  const inviteCode = await unusedInviteCode(ctx);
   const now = nowIso();
 
   try {
+    const inviteCode = await unusedInviteCode(ctx);
     return await ctx.db.transaction().execute(async (trx) => {
       const member = await members.insertMember(trx, {
         account,
@@ -141,7 +141,11 @@ export async function createMember<T>(
     // Two registrations of the same name at the same instant: the unique index decides.
     if (isUniqueViolation(error, 'account')) throw new AppError('ACCOUNT_TAKEN', { account: ['validation.account_taken'] });
     if (isUniqueViolation(error, 'phone')) throw new AppError('PHONE_TAKEN', { phone: ['validation.phone_taken'] });
-    throw error;
+    if (error instanceof AppError) throw error;
+    // Anything else (the database refused or failed, no free invite code): no field explains it,
+    // so the member reads the spec's "Registration Failed" and the operator finds the cause in the log.
+    ctx.log.error({ err: error, account }, 'registration failed');
+    throw new AppError('REGISTRATION_FAILED');
   }
 }
 

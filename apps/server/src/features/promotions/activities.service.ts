@@ -119,6 +119,7 @@ export async function claimActivity(
     bonus_id: paid.bonusId,
     ...(paid.prize ? { prize: paid.prize } : {}),
     ...(paid.remainingspins !== undefined ? { remainingspins: paid.remainingspins } : {}),
+    ...(paid.quantity !== undefined ? { quantity: paid.quantity } : {}),
   };
 }
 

@@ -58,6 +58,7 @@ export type ModuleCheck = {
     ActivityCheck,
     | 'items'
     | 'remainingspins'
+    | 'quantity'
     | 'prizes'
     | 'steps'
     | 'recharge_amount'
@@ -77,6 +78,7 @@ export interface ModuleClaim {
   balanceCentavos: number;
   prize?: ClaimResult['prize'];
   remainingspins?: number;
+  quantity?: number;
 }
 
 export interface ActivityModule<C> {
@@ -117,7 +119,12 @@ const STATE_MESSAGES: Record<ActivityState, string> = {
   visitor: 'errors.not_logged_in',
 };
 
-/** The error a claim answers for a state that cannot pay. */
+/**
+ * The error a claim answers for a state that cannot pay. A VIP gate (spec section 6) reads
+ * "Upgrade required" in the check, which tells the member the way in, and a claim it refuses reads
+ * "user not eligible for this reward" (error code UPGRADE_REQUIRED): the spec's claim outcomes are
+ * "claimed", "not eligible" and "no eligible top-ups" (section 4).
+ */
 export const STATE_ERRORS: Record<Exclude<ActivityState, 'eligible'>, ErrorCode> = {
   claimed: 'ALREADY_CLAIMED',
   not_eligible: 'NOT_ELIGIBLE',

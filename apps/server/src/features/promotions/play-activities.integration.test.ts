@@ -142,6 +142,39 @@ describe('visitors, other members and ended activities', () => {
   });
 });
 
+describe('VIP gates (spec section 6)', () => {
+  it('a check below the level reads "Upgrade required", a claim "user not eligible for this reward", translated; nothing is paid', async () => {
+    const m = await registerMember(t.app);
+    await fundMember(t, m.token, 20);
+    await configure('dailywheel', { min_vip_level: 2 });
+    try {
+      expect(json(await check('dailywheel', m.token)).data).toMatchObject({
+        state: 'upgrade_required',
+        eligible: false,
+        min_vip_level: 2,
+        message: 'Upgrade required',
+      });
+      const refused = await claim('dailywheel', m.token);
+      expect(refused.statusCode).toBe(403);
+      expect(json(refused)).toMatchObject({ message: 'user not eligible for this reward', error_code: 'UPGRADE_REQUIRED' });
+      const inPortuguese = await t.app.inject({
+        method: 'POST',
+        url: `${API.activity('dailywheel', 'claim')}?lang=pt`,
+        headers: bearer(m.token),
+        payload: {},
+      });
+      expect(json(inPortuguese).message).toBe('Usuário não elegível para esta recompensa');
+      expect(await bonuses(m.id, 'dailywheel')).toEqual([]);
+
+      // At the level the same member spins.
+      await t.ctx.db.updateTable('members').set({ level: 2 }).where('id', '=', m.id).execute();
+      expect((await claim('dailywheel', m.token)).statusCode).toBe(200);
+    } finally {
+      await configure('dailywheel', { min_vip_level: 0 });
+    }
+  });
+});
+
 describe('daily wheel', () => {
   it('needs a deposit first: "No eligible top-ups"', async () => {
     const m = await registerMember(t.app);
@@ -209,6 +242,7 @@ describe('lottery wheel', () => {
     expect(json(await check('lotterywheel', m.token)).data).toMatchObject({
       state: 'eligible',
       remainingspins: 1,
+      quantity: 1,
       message: 'You have 1 spin left',
       min_recharge: '50.00',
       reward: '188.00',
@@ -216,17 +250,26 @@ describe('lottery wheel', () => {
     await fundMember(t, m.token, '49.99');
     expect(json(await check('lotterywheel', m.token)).data.remainingspins).toBe(1);
     await fundMember(t, m.token, 100);
-    expect(json(await check('lotterywheel', m.token)).data).toMatchObject({ remainingspins: 2, message: 'You have 2 spins left' });
+    expect(json(await check('lotterywheel', m.token)).data).toMatchObject({
+      remainingspins: 2,
+      quantity: 2,
+      message: 'You have 2 spins left',
+    });
 
     const first = json(await claim('lotterywheel', m.token));
     expect(first.message).toBe('Reward claimed successfully!');
-    expect(first.data.remainingspins).toBe(1);
+    expect(first.data).toMatchObject({ remainingspins: 1, quantity: 2 });
     const second = json(await claim('lotterywheel', m.token));
-    expect(second.data.remainingspins).toBe(0);
+    expect(second.data).toMatchObject({ remainingspins: 0, quantity: 2 });
     const none = await claim('lotterywheel', m.token);
     expect(none.statusCode).toBe(422);
     expect(json(none).message).toBe('No more roll remaining');
-    expect(json(await check('lotterywheel', m.token)).data).toMatchObject({ state: 'no_spins', eligible: false, remainingspins: 0 });
+    expect(json(await check('lotterywheel', m.token)).data).toMatchObject({
+      state: 'no_spins',
+      eligible: false,
+      remainingspins: 0,
+      quantity: 2,
+    });
 
     await fundMember(t, m.token, 50);
     expect(json(await check('lotterywheel', m.token)).data.remainingspins).toBe(1);
@@ -567,7 +610,7 @@ describe('redeem codes', () => {
     const vip = await addCode(siteId, { min_vip_level: 3 });
     const gated = await claim('redeemcode', m.token, { code: vip.code });
     expect(gated.statusCode).toBe(403);
-    expect(json(gated).message).toBe('Upgrade required');
+    expect(json(gated)).toMatchObject({ message: 'user not eligible for this reward', error_code: 'UPGRADE_REQUIRED' });
     expect(await bonuses(m.id, 'redeemcode')).toEqual([]);
     expect(await cashOf(m.id)).toBe(0);
     const untouched = await t.ctx.db.selectFrom('redeem_codes').select('used_count').where('id', '=', vip.id).executeTakeFirstOrThrow();

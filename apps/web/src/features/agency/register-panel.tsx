@@ -22,7 +22,7 @@ import {
 } from './agency.api.ts';
 import { FactRow, useLoyaltyTranslation } from './agency-ui.tsx';
 
-const REGISTER_FIELDS = ['account', 'password', 'confirm_password', 'phone', 'realname'] as const;
+const REGISTER_FIELDS = ['account', 'password', 'password_confirmation', 'phone', 'realname'] as const;
 const BIND_FIELDS = ['phone', 'invite_code', 'uid'] as const;
 
 /**
@@ -63,7 +63,7 @@ function RegisterSubordinateForm() {
   const [registered, setRegistered] = useState<SubordinateRegistered | null>(null);
   const form = useForm<SubordinateRegisterInput, unknown, z.output<typeof subordinateRegisterBody>>({
     resolver: zodResolver(subordinateRegisterBody),
-    defaultValues: { account: '', password: '', confirm_password: '', phone: '', realname: '' },
+    defaultValues: { account: '', password: '', password_confirmation: '', phone: '', realname: '' },
   });
   const { errors, isSubmitting } = form.formState;
 
@@ -90,7 +90,7 @@ function RegisterSubordinateForm() {
         <NewAccountFields
           account={{ ...form.register('account'), error: errors.account?.message }}
           password={{ ...form.register('password'), error: errors.password?.message }}
-          confirmation={{ ...form.register('confirm_password'), error: errors.confirm_password?.message }}
+          confirmation={{ ...form.register('password_confirmation'), error: errors.password_confirmation?.message }}
           forSomeoneElse
         />
         <FormField

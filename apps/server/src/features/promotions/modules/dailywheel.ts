@@ -87,6 +87,8 @@ export const dailyWheel: ActivityModule<DailyWheelConfig> = {
       rewardCentavos: topPrizeCentavos(prizes),
       prizes: toWheelPrizes(prizes),
       remainingspins: state === 'eligible' ? 1 : 0,
+      // One spin a day once the member has recharged (the lottery wheel's `quantity`, for the same page).
+      quantity: state === 'no_topups' ? 0 : 1,
       period: day,
     };
   },
@@ -115,6 +117,7 @@ export const dailyWheel: ActivityModule<DailyWheelConfig> = {
       balanceCentavos: paid.balanceCentavos,
       prize: toWheelPrizes(prizes)[proof.index],
       remainingspins: 0,
+      quantity: 1,
     };
   },
 };

@@ -123,6 +123,7 @@ export const lotteryWheel: ActivityModule<LotteryWheelConfig> = {
       rewardCentavos: topPrizeCentavos(prizes),
       prizes: toWheelPrizes(prizes),
       remainingspins: remaining,
+      quantity: earned,
       min_recharge: formatCentavos(run.activity.config.min_recharge_centavos),
       period: day,
     };
@@ -153,6 +154,7 @@ export const lotteryWheel: ActivityModule<LotteryWheelConfig> = {
       balanceCentavos: paid.balanceCentavos,
       prize: toWheelPrizes(prizes)[proof.index],
       remainingspins: earned - spin,
+      quantity: earned,
     };
   },
 };
