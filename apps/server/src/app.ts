@@ -10,6 +10,7 @@ import type { AppContext } from './context.ts';
 import { adminRoutes } from './features/admin/admin.routes.ts';
 import { activitiesRoutes } from './features/promotions/activities.routes.ts';
 import { agencyAdminRoutes } from './features/agency/agency-admin.routes.ts';
+import { agencyBindRoutes } from './features/agency/agency-bind.routes.ts';
 import { agencyRoutes } from './features/agency/agency.routes.ts';
 import { infoCenterAdminRoutes } from './features/info-center/info-center-admin.routes.ts';
 import { infoCenterRoutes } from './features/info-center/info-center.routes.ts';
@@ -155,6 +156,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(rebatesRoutes, { ctx });
   await app.register(rebatesAdminRoutes, { ctx });
   await app.register(agencyRoutes, { ctx });
+  await app.register(agencyBindRoutes, { ctx });
   await app.register(agencyAdminRoutes, { ctx });
   await app.register(infoCenterRoutes, { ctx });
   await app.register(infoCenterAdminRoutes, { ctx });

@@ -74,8 +74,16 @@ export const API = {
     overview: '/api/agency/overview',
     /** Ours: the subordinates list by level (/agency-center/agent). */
     subordinates: '/api/agency/subordinates',
-    /** Ours: binds an invitee (phone, invite code, UID) to the calling agent. */
+    /** Ours: asks a member (phone, invite code, UID) to join the calling agent's team; the member decides. */
     bind: '/api/agency/bind',
+    /** Ours: the caller's open bind requests (the information centre shows them with accept and decline). */
+    bindRequests: '/api/agency/bind/requests',
+    /** Ours: the caller accepts one of its bind requests ({ id }) and joins that agent's team. */
+    bindAccept: '/api/agency/bind/accept',
+    /** Ours: the caller declines one of its bind requests ({ id }). */
+    bindDecline: '/api/agency/bind/decline',
+    /** Ours: the caller enters an agent's invite code and joins that agent's team. */
+    bindByCode: '/api/agency/bind/code',
     mechanismRecharge: '/api/agency/mechanism/recharge',
     mechanismBetting: '/api/agency/mechanism/betting',
     mechanismSettlement: '/api/agency/mechanism/settlement',

@@ -94,6 +94,18 @@ export const ERRORS = {
   // Agency.
   ALREADY_BOUND: { status: 422, message: 'agency.already_bound' },
   BIND_NOT_ALLOWED: { status: 422, message: 'agency.bind_not_allowed' },
+  /** Another agent's request to this member is still open. */
+  BIND_REQUEST_PENDING: { status: 422, message: 'agency.bind_request_pending' },
+  /** A bind request the caller does not have (another member's id reads the same). */
+  BIND_REQUEST_NOT_FOUND: { status: 404, message: 'agency.bind_request_not_found' },
+  /** The request was already answered, or expired. */
+  BIND_REQUEST_CLOSED: { status: 422, message: 'agency.bind_request_closed' },
+  /** The member side of ALREADY_BOUND: the caller already has an inviter. */
+  ALREADY_HAS_INVITER: { status: 422, message: 'agency.already_has_inviter' },
+  /** The caller cannot join this team (its own code, or a team below it). */
+  JOIN_NOT_ALLOWED: { status: 422, message: 'agency.join_not_allowed' },
+  /** A member enters an invite code only in its first week. */
+  JOIN_WINDOW_CLOSED: { status: 422, message: 'agency.join_window_closed' },
   NOTIFICATION_NOT_FOUND: { status: 404, message: 'info.notification_not_found' },
   // Sportsbook.
   SPORTS_SELECTION_UNKNOWN: { status: 422, message: 'sports.selection_unknown' },

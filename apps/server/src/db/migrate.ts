@@ -8,6 +8,7 @@ import * as m0005 from './migrations/0005-shared-rounds.ts';
 import * as m0006 from './migrations/0006-round-indexes.ts';
 import * as m0007 from './migrations/0007-promotions.ts';
 import * as m0008 from './migrations/0008-sportsbook.ts';
+import * as m0009AgencyBind from './migrations/0009-agency-bind-requests.ts';
 
 type DialectMigration = { up(db: Kysely<any>, dialect: Dialect): Promise<void> };
 
@@ -20,6 +21,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0006-round-indexes': m0006,
   '0007-promotions': m0007,
   '0008-sportsbook': m0008,
+  '0009-agency-bind-requests': m0009AgencyBind,
 };
 
 class DialectMigrationProvider implements MigrationProvider {

@@ -348,6 +348,19 @@ export interface AgencyTreeTable {
   depth: number;
 }
 
+export type AgencyBindRequestStatus = 'pending' | 'accepted' | 'declined' | 'expired' | 'cancelled';
+
+/** An agent's request to bind a member, answered by the member (issue 10 item 8). */
+export interface AgencyBindRequestsTable {
+  id: Id;
+  member_id: number;
+  agent_id: number;
+  status: AgencyBindRequestStatus;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  decided_at: Timestamp | null;
+}
+
 export interface AgencyRatesTable {
   depth: number;
   recharge_bp: number;
@@ -775,6 +788,7 @@ export interface DB {
   vip_history: VipHistoryTable;
   rebate_rates: RebateRatesTable;
   agency_tree: AgencyTreeTable;
+  agency_bind_requests: AgencyBindRequestsTable;
   agency_rates: AgencyRatesTable;
   agency_commissions: AgencyCommissionsTable;
   agency_settlements: AgencySettlementsTable;

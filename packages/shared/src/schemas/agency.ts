@@ -71,14 +71,48 @@ export const subordinateRegisterBody = z
   });
 export const subordinateRegisterResponse = z.object({ uid: z.number().int(), account: z.string(), invite_code: z.string() });
 
-/** POST api/agency/bind: binds an invitee without an inviter (phone, invite code, UID). */
+/**
+ * POST api/agency/bind: an agent asks a member without an inviter (phone, invite code, UID) to join
+ * its team. Nothing is bound yet: the member accepts or declines the request in the information
+ * centre, and only an acceptance links it. The answer names the member and the agent (`uid`,
+ * `inviter_id`), with the request's state and when it lapses.
+ */
 export const agencyBindBody = z.strictObject({
   phone: phoneField,
   invite_code: inviteCodeField,
   uid: idField,
   lang: langField,
 });
-export const agencyBindResponse = z.object({ uid: z.number().int(), inviter_id: z.number().int() });
+export const agencyBindResponse = z.object({
+  uid: z.number().int(),
+  inviter_id: z.number().int(),
+  status: z.literal('pending'),
+  expires_at: z.string(),
+});
+
+/** A bind request as the member it is addressed to sees it. */
+export const bindRequestItem = z.object({
+  id: z.number().int(),
+  agent_uid: z.number().int(),
+  agent_account: z.string(),
+  invite_code: z.string(),
+  created_at: z.string(),
+  expires_at: z.string(),
+});
+export type BindRequestItem = z.infer<typeof bindRequestItem>;
+/** GET api/agency/bind/requests: the caller's open requests (at most one: one pending per member). */
+export const bindRequestsResponse = z.object({ list: z.array(bindRequestItem) });
+
+/** POST api/agency/bind/accept and /decline: one of the caller's own requests. */
+export const bindRequestIdBody = z.strictObject({ id: idField, lang: langField });
+/** POST api/agency/bind/code: the member enters an agent's invite code. */
+export const bindByCodeBody = z.strictObject({
+  invite_code: inviteCodeField.pipe(z.string().min(1, { error: 'validation.required' })),
+  lang: langField,
+});
+/** The member's new place: its own id and its inviter. */
+export const bindJoinedResponse = z.object({ uid: z.number().int(), inviter_id: z.number().int() });
+export const bindDeclinedResponse = z.object({ id: z.number().int(), status: z.literal('declined') });
 
 /** POST api/agency/inviterecord (spec: my ID, inviter ID, invitation code, invitee UID, rewards). */
 export const inviteRecordBody = pageQuerySchema.extend({ lang: langField, uid: idField.optional() }).default({ page: 1, page_size: 20 });

@@ -1,8 +1,6 @@
 import { API } from '@casino/shared/api-paths';
 import { envelopeSchema } from '@casino/shared/envelope';
 import {
-  agencyBindBody,
-  agencyBindResponse,
   agencyOverviewResponse,
   agencyRewardBody,
   agencyRewardResponse,
@@ -22,7 +20,7 @@ import type { AppContext } from '../../context.ts';
 import { AppError, ok, requestLang } from '../../lib/http.ts';
 import { bearerToken, memberOf, requireMember } from '../auth/auth.guard.ts';
 import { clientOf } from '../auth/auth.routes.ts';
-import { bindInvitee, registerSubordinate } from './agency-members.service.ts';
+import { registerSubordinate } from './agency-members.service.ts';
 import { agencyOverview, agencyReward, agencySubordinates, inviteRecord, mechanismRates, mechanismSettlement } from './agency.service.ts';
 
 const tags = ['agency'];
@@ -86,21 +84,6 @@ export const agencyRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       const created = await registerSubordinate(ctx, memberOf(request).member, { ...body, lang }, clientOf(request));
       return ok(request, created, 'agency.subordinate_registered');
     },
-  );
-
-  app.post(
-    API.agency.bind,
-    {
-      preHandler,
-      schema: {
-        tags,
-        security,
-        summary: 'Binds a recently registered member without inviter (phone, invite code, UID) to the caller',
-        body: agencyBindBody,
-        response: { 200: envelopeSchema(agencyBindResponse) },
-      },
-    },
-    async (request) => ok(request, await bindInvitee(ctx, memberOf(request).member, request.body), 'agency.bound'),
   );
 
   app.post(
