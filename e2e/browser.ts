@@ -36,13 +36,18 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
-/** A fresh context (own storages) at a viewport, in a language (pt unless told). */
+/**
+ * A fresh context (own storages) at a viewport, in a language (pt unless told). The player site's
+ * service worker is blocked unless asked for, so a test sees the server's answers as they are;
+ * service-worker.e2e.test.ts runs the site with its worker installed.
+ */
 export async function newContext(
   browser: Browser,
   viewport: { width: number; height: number } = PHONE,
   locale = 'pt-BR',
+  serviceWorkers: 'allow' | 'block' = 'block',
 ): Promise<BrowserContext> {
-  return browser.newContext({ viewport, locale, baseURL: baseURL(), serviceWorkers: 'block' });
+  return browser.newContext({ viewport, locale, baseURL: baseURL(), serviceWorkers });
 }
 
 export async function screenshot(page: Page, name: string): Promise<string> {

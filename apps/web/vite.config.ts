@@ -2,6 +2,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { navigationAllowlist } from './src/app/route-paths.ts';
 
 const SERVER = 'http://127.0.0.1:3000';
 
@@ -28,7 +29,10 @@ function trimServerCatalogue(): Plugin {
 /**
  * The server hosts this build at / with a history fallback. The service worker precaches the
  * app shell only: API answers, the back office and server-side static files (flags) always go
- * to the network, so a player never sees a stale balance.
+ * to the network, so a player never sees a stale balance. It answers a navigation with the shell
+ * only on the site's own routes (route-paths.ts, the list the router is built from): the server's
+ * pages (the sandbox bank, a provider's game frame, the back office) and unknown addresses go to
+ * the server, which answers an unknown address with the shell itself.
  */
 export default defineConfig({
   base: '/',
@@ -62,7 +66,7 @@ export default defineConfig({
         globPatterns: ['**/*.{js,css,html,svg,webp,png,woff2}'],
         globIgnores: ['**/.vite/**'],
         navigateFallback: '/index.html',
-        navigateFallbackDenylist: [/^\/api(\/|$)/, /^\/admin(\/|$)/, /^\/static\//, /^\/ws(\/|$)/],
+        navigateFallbackAllowlist: navigationAllowlist(),
         runtimeCaching: [],
         cleanupOutdatedCaches: true,
         clientsClaim: true,
