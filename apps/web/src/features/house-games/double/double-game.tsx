@@ -16,6 +16,7 @@ import { GameShell, RtpCaption, RtpLine } from '../common/game-shell.tsx';
 import { houseGet, housePost, limitsOf, requireLogin, useHouseConfig } from '../common/house-api.ts';
 import { useRoundSocket } from '../common/round-socket.ts';
 import { sound } from '../common/sound.ts';
+import { isRevealed, visibleHistory } from './double-reveal.ts';
 import { DOUBLE_TILE_CLASS, DoubleMark, DoubleStrip, type StripMotion } from './double-strip.tsx';
 
 type MyBet = { roundId: number; color: DoubleColor; amountCentavos: number };
@@ -66,10 +67,11 @@ function HistoryChip({ roll, color }: { roll: number; color: DoubleColor }) {
   );
 }
 
-function BetColumns({ state }: { state: DoubleState | null }) {
+/** The round's bets by colour; the winning column lights up once the strip has stopped (`revealed`). */
+function BetColumns({ state, revealed }: { state: DoubleState | null; revealed: boolean }) {
   const { t } = useTranslation('play');
   const bets = state?.bets ?? [];
-  const ended = state?.phase === 'ended';
+  const ended = revealed;
   return (
     <div className="grid grid-cols-3 gap-2" data-testid="double-bets">
       {COLORS.map((color) => {
@@ -217,7 +219,8 @@ export default function DoubleGame({ onExit }: { onExit: () => void }) {
   const roundId = state?.round_id ?? null;
   const phase = state?.phase ?? null;
   const roundBets = myBets.filter((bet) => bet.roundId === roundId);
-  const resultShown = phase === 'ended' && landedRound === roundId && state?.roll !== null && state?.roll !== undefined;
+  const resultShown = isRevealed(state, landedRound);
+  const history = visibleHistory(state, landedRound);
 
   const onLanded = useCallback(
     (roll: number) => {
@@ -329,7 +332,7 @@ export default function DoubleGame({ onExit }: { onExit: () => void }) {
       ) : null}
       <RtpCaption rtp={rtp} />
       <div className="md:hidden">
-        <BetColumns state={state} />
+        <BetColumns state={state} revealed={resultShown} />
       </div>
     </div>
   );
@@ -341,14 +344,14 @@ export default function DoubleGame({ onExit }: { onExit: () => void }) {
       onExit={onExit}
       controls={controls}
       paytable={<DoublePaytable rtp={rtp} />}
-      fairness={<DoubleFairness state={state} />}
+      fairness={<DoubleFairness state={state} history={history} />}
       showSeedPair={false}
     >
       <div className="flex flex-1 flex-col gap-3 p-3 md:p-4">
         <div className="flex items-center gap-2">
           <span className="shrink-0 text-xs font-semibold text-muted">{t('common.history')}</span>
           <ol className="scrollbar-none flex min-w-0 flex-1 gap-1.5 overflow-x-auto" data-testid="double-history">
-            {(state?.history ?? []).slice(0, 30).map((item) => (
+            {history.slice(0, 30).map((item) => (
               <HistoryChip key={item.round_id} roll={item.roll} color={item.color} />
             ))}
           </ol>
@@ -377,16 +380,16 @@ export default function DoubleGame({ onExit }: { onExit: () => void }) {
           <DoubleStrip motion={motion} onLanded={onLanded} />
         </div>
         <div className="hidden md:block md:min-h-0 md:flex-1">
-          <BetColumns state={state} />
+          <BetColumns state={state} revealed={resultShown} />
         </div>
       </div>
     </GameShell>
   );
 }
 
-function DoubleFairness({ state }: { state: DoubleState | null }) {
+function DoubleFairness({ state, history }: { state: DoubleState | null; history: DoubleState['history'] }) {
   const { t } = useTranslation('play');
-  const last = state?.history[0];
+  const last = history[0];
   return (
     <div className="flex flex-col gap-2 rounded-2xl border border-line bg-surface px-4 py-3 text-sm text-soft">
       <p>{t('double.fair_chain')}</p>
