@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatBRL, moneyStringToCentavos } from '../packages/shared/src/money.ts';
+import { cpfCheckDigits } from '../packages/shared/src/pix/cpf.ts';
 import { DESKTOP, launchBrowser, newContext, PHONE, screenshot } from './browser.ts';
 import { apiCall, depositWithPix, registerFundedMember } from './funded-member.ts';
 
@@ -71,8 +72,19 @@ describe('promotions, agency and VIP', () => {
     await page.goto('/promotion/activity/lottery-wheel');
     await page.getByTestId('wheel-tab-lotterywheel').click();
     const remaining = page.getByTestId('remaining-spins');
-    // One free spin a day and one for the R$ 100,00 deposit.
+    // Without a CPF on file only the R$ 100,00 deposit's spin is there; the page says how to get the free one.
+    await expect.poll(async () => plain(await remaining.textContent())).toBe('1');
+    await page.getByTestId('verify-cpf').waitFor();
+    await screenshot(page, 'promo-lottery-wheel-unverified-390x844');
+    const base = digits.slice(0, 8) + '7';
+    const cpf = base + cpfCheckDigits(base);
+    const saved = await call<unknown>('/api/memberbanks/save', { account_type: 'cpf', account: cpf, name: 'Carla Mendes', cpf_id: cpf });
+    expect(saved.status).toBe('success');
+    // With the CPF on file: the free spin of the day and the deposit's spin.
+    await page.reload();
+    await page.getByTestId('wheel-tab-lotterywheel').click();
     await expect.poll(async () => plain(await remaining.textContent())).toBe('2');
+    expect(await page.getByTestId('verify-cpf').count()).toBe(0);
     let spins = 0;
     let won = 0;
     while (spins < 5 && !(await page.getByTestId('no-spins').isVisible())) {

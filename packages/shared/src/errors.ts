@@ -87,6 +87,8 @@ export const ERRORS = {
   /** A claim or agency call naming a member that is not the caller (never reveals who exists). */
   USER_DOES_NOT_EXIST: { status: 409, message: 'promo.user_does_not_exist' },
   NO_SPINS_LEFT: { status: 422, message: 'promo.no_spins' },
+  /** The lottery wheel's free spin waits for the member's CPF (bind a PIX key first). */
+  FREE_SPIN_NEEDS_CPF: { status: 422, message: 'promo.free_spin_needs_cpf' },
   REGULATED_PROFILE: { status: 403, message: 'promo.regulated' },
   REDEEM_CODE_INVALID: { status: 422, message: 'promo.redeem_invalid' },
   REDEEM_CODE_USED_UP: { status: 422, message: 'promo.redeem_used_up' },

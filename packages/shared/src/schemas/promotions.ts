@@ -157,6 +157,8 @@ export const activityCheck = z.object({
   remainingspins: z.number().int().optional(),
   /** Wheels (spec section 3, "Lottery wheel prize details"): the day's spins in all, used and left. */
   quantity: z.number().int().optional(),
+  /** lotterywheel: the daily free spin waits for the member's CPF (recorded when the first PIX key is bound). */
+  cpf_required: z.boolean().optional(),
   prizes: z.array(wheelPrize).optional(),
   steps: z.array(ladderStep).optional(),
   /** ftd/welcome: the first credited recharge; rechargetiers: the period's total recharge. */

@@ -59,6 +59,7 @@ export type ModuleCheck = {
     | 'items'
     | 'remainingspins'
     | 'quantity'
+    | 'cpf_required'
     | 'prizes'
     | 'steps'
     | 'recharge_amount'

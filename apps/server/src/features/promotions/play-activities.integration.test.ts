@@ -7,6 +7,7 @@ import { saoPauloDay, weekStart } from '../../lib/sao-paulo.ts';
 import { fundMember } from '../../test/promotions-helpers.ts';
 import { bearer, createTestApp, json, registerMember, type TestApp } from '../../test/test-app.ts';
 import { verifyLedger } from '../ledger/ledger-verify.ts';
+import { newCpf } from '../withdrawals/withdrawals.test-helpers.ts';
 import { pickWeighted } from './modules/wheel-draw.ts';
 
 /**
@@ -98,6 +99,14 @@ function statuses(responses: { statusCode: number }[]) {
 
 function reais(centavos: number): string {
   return (centavos / 100).toFixed(2);
+}
+
+/** Binds a PIX key in the member's own CPF, the way a player does, which puts the CPF on file. */
+async function verifyCpf(m: Member): Promise<string> {
+  const cpf = newCpf();
+  const saved = await post(API.memberBanksSave, { account_type: 'cpf', account: cpf, name: 'Maria da Silva', cpf_id: cpf }, m.token);
+  expect(saved.statusCode).toBe(200);
+  return cpf;
 }
 
 describe('visitors, other members and ended activities', () => {
@@ -238,6 +247,7 @@ describe('daily wheel', () => {
 describe('lottery wheel', () => {
   it('gives one free spin plus one per recharge of at least 50.00 today, then "No more roll remaining"', async () => {
     const m = await registerMember(t.app);
+    await verifyCpf(m);
     const day = saoPauloDay();
     expect(json(await check('lotterywheel', m.token)).data).toMatchObject({
       state: 'eligible',
@@ -287,6 +297,7 @@ describe('lottery wheel', () => {
 
   it('pays a member who deposited 100.00 today exactly 2 spins out of 20 simultaneous claims', async () => {
     const m = await registerMember(t.app);
+    await verifyCpf(m);
     await fundMember(t, m.token, 100);
     const responses = await Promise.all(Array.from({ length: 20 }, () => claim('lotterywheel', m.token)));
     expect(statuses(responses)).toEqual([...Array(18).fill(422), 200, 200].sort());
@@ -299,6 +310,7 @@ describe('lottery wheel', () => {
 
   it('draws every prize reproducibly from the stored seeds once the pair is revealed', async () => {
     const m = await registerMember(t.app);
+    await verifyCpf(m);
     await fundMember(t, m.token, 100);
     await fundMember(t, m.token, 100);
     const answers = [];
@@ -337,6 +349,64 @@ describe('lottery wheel', () => {
       nonces.push(detail.nonce);
     }
     expect(nonces).toEqual([0, 1, 2, 3]);
+  });
+
+  it('keeps the free daily spin for a member with a CPF on file, and says why; recharge spins need none', async () => {
+    const m = await registerMember(t.app);
+    const withheld = { state: 'not_eligible', eligible: false, remainingspins: 0, quantity: 0, cpf_required: true };
+    expect(json(await check('lotterywheel', m.token)).data).toMatchObject({
+      ...withheld,
+      message: 'The free daily spin is for verified members: add a PIX key with your CPF to get it',
+    });
+    const refused = await claim('lotterywheel', m.token);
+    expect(refused.statusCode).toBe(422);
+    expect(json(refused)).toMatchObject({ error_code: 'FREE_SPIN_NEEDS_CPF' });
+    const inPortuguese = await t.app.inject({
+      method: 'POST',
+      url: `${API.activity('lotterywheel', 'claim')}?lang=pt`,
+      headers: bearer(m.token),
+      payload: {},
+    });
+    expect(json(inPortuguese).message).toBe(
+      'O giro grátis diário é para membros verificados: cadastre uma chave PIX com o seu CPF para recebê-lo',
+    );
+    expect(await bonuses(m.id, 'lotterywheel')).toEqual([]);
+
+    // A recharge's spin needs no CPF; the check still says what the CPF would add.
+    await fundMember(t, m.token, 50);
+    expect(json(await check('lotterywheel', m.token)).data).toMatchObject({
+      state: 'eligible',
+      remainingspins: 1,
+      quantity: 1,
+      cpf_required: true,
+      message: 'You have 1 spin left. Add a PIX key with your CPF to get the free daily spin too',
+    });
+    expect((await claim('lotterywheel', m.token)).statusCode).toBe(200);
+    expect(errorCode(await claim('lotterywheel', m.token))).toBe('FREE_SPIN_NEEDS_CPF');
+
+    // With the CPF on file the free spin is there the same day.
+    await verifyCpf(m);
+    expect(json(await check('lotterywheel', m.token)).data).toMatchObject({
+      state: 'eligible',
+      remainingspins: 1,
+      quantity: 2,
+      cpf_required: false,
+      message: 'You have 1 spin left',
+    });
+    expect(json(await claim('lotterywheel', m.token)).data).toMatchObject({ remainingspins: 0, quantity: 2 });
+    expect(json(await check('lotterywheel', m.token)).data).toMatchObject({ state: 'no_spins', message: 'No more roll remaining' });
+    expect(await bonuses(m.id, 'lotterywheel')).toHaveLength(2);
+  });
+
+  it('pays the free spin without a CPF when the operator turns the requirement off', async () => {
+    await configure('lotterywheel', { config: { free_spins_require_cpf: false } });
+    try {
+      const m = await registerMember(t.app);
+      expect(json(await check('lotterywheel', m.token)).data).toMatchObject({ state: 'eligible', remainingspins: 1, cpf_required: false });
+      expect((await claim('lotterywheel', m.token)).statusCode).toBe(200);
+    } finally {
+      await configure('lotterywheel', { config: { free_spins_require_cpf: true } });
+    }
   });
 
   it('is refused on a site with the regulated profile; the daily wheel is not deposit-linked and still spins', async () => {

@@ -1,6 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../components/button.tsx';
+import { Link } from 'react-router';
+import { Button, buttonClass } from '../../components/button.tsx';
+import { ShieldIcon } from '../../components/icons.tsx';
 import { Modal } from '../../components/modal.tsx';
 import { formatMoney } from '../../lib/format.ts';
 import { useMediaQuery } from '../../lib/use-media-query.ts';
@@ -96,6 +98,12 @@ function WheelPlay({ type, check }: { type: WheelType; check: ActivityCheck }) {
         <span className="text-lg font-black text-gold tabular-nums" data-testid="remaining-spins">
           {remaining}
         </span>
+        {check.quantity ? (
+          <span className="tabular-nums text-muted" data-testid="spins-quantity">
+            {' '}
+            {t('wheel.of_today', { total: check.quantity })}
+          </span>
+        ) : null}
       </p>
       {outOfSpins ? (
         <p className="rounded-xl bg-surface-2 px-4 py-2 text-sm font-semibold text-soft" data-testid="no-spins" role="status">
@@ -104,6 +112,13 @@ function WheelPlay({ type, check }: { type: WheelType; check: ActivityCheck }) {
       ) : (
         <StateMessage state={check.state} message={check.message} />
       )}
+      {check.cpf_required ? (
+        // The free spin waits for the member's CPF, which the first PIX key records.
+        <Link to="/withdrawal-card" className={buttonClass('gold', 'md', 'w-full max-w-sm')} data-testid="verify-cpf">
+          <ShieldIcon size={18} />
+          {t('wheel.verify')}
+        </Link>
+      ) : null}
       <div className="w-full max-w-sm">
         <Button
           block
@@ -145,7 +160,13 @@ function WheelSection({ type }: { type: WheelType }) {
       <MemberPanel activity={activity}>{(check) => <WheelPlay key={type} type={type} check={check} />}</MemberPanel>
       <RulesCard
         content={activity.item?.content}
-        rules={[t(`rules.${type}_spins`), t('rules.wheel_fair'), wageringRule(t, activity.check.data), ...vipRule(t, activity.check.data)]}
+        rules={[
+          t(`rules.${type}_spins`),
+          ...(activity.check.data?.cpf_required ? [t('rules.lotterywheel_cpf')] : []),
+          t('rules.wheel_fair'),
+          wageringRule(t, activity.check.data),
+          ...vipRule(t, activity.check.data),
+        ]}
       />
     </>
   );
