@@ -48,6 +48,12 @@ const envSchema = z
       .max(24 * 30)
       .default(24),
     LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).max(1000).default(10),
+    // Key of the operators' TOTP secrets at rest (AES-256-GCM): 32 random bytes as hex. Unset, the
+    // secrets are stored as they are (they are never sent back after enrolment either way).
+    TOTP_ENCRYPTION_KEY: z
+      .string()
+      .regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hexadecimal characters (32 random bytes: openssl rand -hex 32)')
+      .optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     SEED_DEMO: booleanish.default(true),
     TRUST_PROXY: booleanish.default(false),

@@ -153,7 +153,14 @@ export const API = {
   admin: {
     login: '/api/admin/auth/login',
     logout: '/api/admin/auth/logout',
+    /** The second step of a login whose operator has TOTP: the challenge and a code. */
+    loginSecondFactor: '/api/admin/auth/login/second-factor',
     me: '/api/admin/auth/me',
+    security: '/api/admin/auth/security',
+    totpSetup: '/api/admin/auth/security/totp/setup',
+    totpEnable: '/api/admin/auth/security/totp/enable',
+    totpDisable: '/api/admin/auth/security/totp/disable',
+    recoveryCodes: '/api/admin/auth/security/recovery-codes',
     members: '/api/admin/members',
     member: (id: number | string) => `/api/admin/members/${id}`,
     forceOffline: (id: number | string) => `/api/admin/members/${id}/force-offline`,

@@ -31,6 +31,17 @@ export const ERRORS = {
   AVATAR_UNKNOWN: { status: 422, message: 'profile.avatar_unknown' },
   SITE_UNKNOWN: { status: 404, message: 'site.unknown' },
   OPERATOR_LOGIN_FAILED: { status: 422, message: 'admin.login_failed' },
+  /** Too many wrong passwords (or codes) for one account from this address, or from this address at all. */
+  LOGIN_THROTTLED: { status: 429, message: 'auth.login_throttled' },
+  /** The password was right; the operator's second factor comes next (the answer carries `challenge`). */
+  TOTP_REQUIRED: { status: 401, message: 'admin.totp_required' },
+  TOTP_INVALID: { status: 422, message: 'admin.totp_invalid' },
+  TOTP_CHALLENGE_EXPIRED: { status: 401, message: 'admin.totp_challenge_expired' },
+  /** An operator whose role needs a second factor (in production) may only enrol one until it has. */
+  TOTP_ENROLMENT_REQUIRED: { status: 403, message: 'admin.totp_enrolment_required' },
+  TOTP_ALREADY_ENABLED: { status: 409, message: 'admin.totp_already_enabled' },
+  TOTP_NOT_ENABLED: { status: 409, message: 'admin.totp_not_enabled' },
+  TOTP_SETUP_MISSING: { status: 409, message: 'admin.totp_setup_missing' },
   INSUFFICIENT_FUNDS: { status: 422, message: 'errors.insufficient_funds' },
   NOT_LOGGED_IN: { status: 401, message: 'errors.not_logged_in' },
   CHANNEL_UNKNOWN: { status: 422, message: 'money.channel_unknown' },

@@ -234,7 +234,15 @@ export interface OperatorsTable {
   status: ColumnType<number, number | undefined, number>;
   created_at: Timestamp;
   last_login_at: Timestamp | null;
+  /** Sealed (lib/secret-box.ts): the TOTP key being enrolled, and the one in use. */
+  totp_pending_secret: string | null;
+  totp_secret: string | null;
+  totp_enabled_at: Timestamp | null;
+  /** Time step of the last TOTP code accepted: a code is accepted once. */
+  totp_last_step: number | null;
 }
+
+export type OperatorSessionKind = 'session' | 'challenge';
 
 export interface OperatorSessionsTable {
   id: Id;
@@ -245,6 +253,16 @@ export interface OperatorSessionsTable {
   last_seen_at: Timestamp;
   expires_at: Timestamp;
   revoked_at: Timestamp | null;
+  /** 'challenge': the password was right, the second factor is still to come. */
+  kind: ColumnType<OperatorSessionKind, OperatorSessionKind | undefined, OperatorSessionKind>;
+}
+
+export interface OperatorRecoveryCodesTable {
+  id: Id;
+  operator_id: number;
+  code_hash: string;
+  created_at: Timestamp;
+  used_at: Timestamp | null;
 }
 
 export interface AuditLogTable {
@@ -770,6 +788,7 @@ export interface DB {
   email_outbox: EmailOutboxTable;
   operators: OperatorsTable;
   operator_sessions: OperatorSessionsTable;
+  operator_recovery_codes: OperatorRecoveryCodesTable;
   audit_log: AuditLogTable;
   activities: ActivitiesTable;
   game_providers: GameProvidersTable;

@@ -44,6 +44,8 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, error: A
     ? Object.fromEntries(Object.entries(error.fieldErrors).map(([f, keys]) => [f, keys.map((k) => translate(lang, k, values))]))
     : undefined;
   const firstFieldMessage = errors ? Object.values(errors)[0]?.[0] : undefined;
+  // A throttled call says when to come back, in the body and in the standard header.
+  if (typeof error.extra?.retry_after === 'number') reply.header('retry-after', String(error.extra.retry_after));
   return reply.status(error.status).send({
     code: error.status,
     status: 'error',

@@ -62,6 +62,16 @@ export function roleAllows(role: string, permission: Permission): boolean {
   return allowed?.includes(permission) ?? false;
 }
 
+/**
+ * Permissions that move money out or change balances: an operator whose role holds one of them
+ * needs a second factor (TOTP) when NODE_ENV=production, and may only enrol one until it has.
+ */
+export const SECOND_FACTOR_PERMISSIONS = ['withdrawals.review', 'ledger.adjust'] as const satisfies readonly Permission[];
+
+export function roleNeedsSecondFactor(role: string): boolean {
+  return SECOND_FACTOR_PERMISSIONS.some((permission) => roleAllows(role, permission));
+}
+
 export const operatorLoginBody = z.strictObject({
   username: z.string().trim().min(1, { error: 'validation.required' }).max(64),
   password: z.string().min(1, { error: 'validation.required' }).max(128),
@@ -76,8 +86,64 @@ export const operator = z.object({
   status: z.number().int(),
   created_at: z.string(),
   last_login_at: z.string().nullable(),
+  /** TOTP is switched on for this operator. */
+  totp_enabled: z.boolean(),
+  /** This server requires TOTP of the operator's role (NODE_ENV=production and money permissions). */
+  totp_required: z.boolean(),
 });
+/**
+ * A session opened by the password alone for an operator who must enrol TOTP first
+ * (`totp_required` and not `totp_enabled`) opens only the security page until it has.
+ */
 export const operatorLoginResponse = z.object({ token: z.string(), operator });
+
+/** Six digits from the authenticator app (a space in the middle is allowed, as apps show them). */
+const totpCodeField = z
+  .string()
+  .trim()
+  .regex(/^\d{3} ?\d{3}$/, { error: 'validation.totp_code' });
+
+/** Six digits from the app, or one of the recovery codes (xxxxx-xxxxx). */
+const secondFactorCodeField = z
+  .string()
+  .trim()
+  .regex(/^(\d{3} ?\d{3}|[0-9a-z]{5}[- ]?[0-9a-z]{5})$/i, { error: 'validation.second_factor_code' });
+
+/** The second step of a login (after 401 TOTP_REQUIRED, which carries `challenge`). */
+export const operatorSecondFactorBody = z.strictObject({
+  challenge: z.string().min(1, { error: 'validation.required' }).max(64),
+  code: secondFactorCodeField,
+  lang: langField,
+});
+
+/** The operator's own second-factor settings. */
+export const operatorSecurity = z.object({
+  totp_enabled: z.boolean(),
+  totp_required: z.boolean(),
+  totp_enabled_at: z.string().nullable(),
+  recovery_codes_left: z.number().int(),
+});
+
+/** A new TOTP key, shown once: as a QR code of its otpauth:// address and as text. */
+export const totpSetupResponse = z.object({
+  secret: z.string(),
+  otpauth_url: z.string(),
+  /** data:image/svg+xml;base64,... of the otpauth:// address. */
+  qr_data_url: z.string(),
+});
+
+export const totpEnableBody = z.strictObject({ code: totpCodeField, lang: langField });
+
+/** Ten single-use recovery codes, shown once. */
+export const recoveryCodesResponse = z.object({ recovery_codes: z.array(z.string()) });
+
+export const totpDisableBody = z.strictObject({
+  password: z.string().min(1, { error: 'validation.required' }).max(128),
+  code: secondFactorCodeField,
+  lang: langField,
+});
+
+export const recoveryCodesBody = z.strictObject({ code: totpCodeField, lang: langField });
 
 export const createOperatorBody = z.strictObject({
   username: z

@@ -15,6 +15,7 @@ import {
   operator,
   operatorLoginBody,
   operatorLoginResponse,
+  operatorSecondFactorBody,
   outboxPage,
 } from '@casino/shared/schemas/admin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -28,11 +29,13 @@ import {
   createOperator,
   listOperators,
   operatorLogin,
+  operatorLoginSecondFactor,
   operatorLogout,
   operatorOf,
   requireOperator,
   toOperatorView,
 } from './operators.service.ts';
+import { operatorSecurityRoutes } from './second-factor.routes.ts';
 
 const tags = ['back office'];
 const security = [{ bearer: [] }];
@@ -45,9 +48,22 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   );
 
   app.post(
+    API.admin.loginSecondFactor,
+    {
+      schema: {
+        tags,
+        summary: 'Second step of an operator login with TOTP: the challenge and a code (or a recovery code)',
+        body: operatorSecondFactorBody,
+        response: { 200: envelopeSchema(operatorLoginResponse) },
+      },
+    },
+    async (request) => ok(request, await operatorLoginSecondFactor(ctx, request.body.challenge, request.body.code, request.ip)),
+  );
+
+  app.post(
     API.admin.logout,
     {
-      preHandler: requireOperator(ctx),
+      preValidation: requireOperator(ctx, undefined, { beforeEnrolment: true }),
       schema: { tags, security, summary: 'Operator logout', response: { 200: envelopeSchema(z.null()) } },
     },
     async (request) => {
@@ -60,16 +76,18 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   app.get(
     API.admin.me,
     {
-      preHandler: requireOperator(ctx),
+      preValidation: requireOperator(ctx, undefined, { beforeEnrolment: true }),
       schema: { tags, security, summary: 'The operator and its permissions', response: { 200: envelopeSchema(operator) } },
     },
-    async (request) => ok(request, toOperatorView(operatorOf(request).operator)),
+    async (request) => ok(request, toOperatorView(ctx.config, operatorOf(request).operator)),
   );
+
+  await app.register(operatorSecurityRoutes, { ctx });
 
   app.get(
     API.admin.members,
     {
-      preHandler: requireOperator(ctx, 'members.read'),
+      preValidation: requireOperator(ctx, 'members.read'),
       schema: { tags, security, summary: 'Search members', querystring: memberSearchQuery, response: { 200: envelopeSchema(memberPage) } },
     },
     async (request) => ok(request, await membersAdmin.searchMembers(ctx, request.query)),
@@ -78,7 +96,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   app.get(
     '/api/admin/members/:id',
     {
-      preHandler: requireOperator(ctx, 'members.read'),
+      preValidation: requireOperator(ctx, 'members.read'),
       schema: {
         tags,
         security,
@@ -94,7 +112,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
 
   app.post(
     '/api/admin/members/:id/force-offline',
-    { preHandler: requireOperator(ctx, 'members.write'), schema: { ...action, summary: 'End every session of the member' } },
+    { preValidation: requireOperator(ctx, 'members.write'), schema: { ...action, summary: 'End every session of the member' } },
     async (request) => {
       const actor = { operatorId: operatorOf(request).operator.id, ip: request.ip };
       return ok(request, await membersAdmin.forceOffline(ctx, actor, request.params.id, request.body?.reason), 'admin.forced_offline');
@@ -104,7 +122,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   app.post(
     '/api/admin/members/:id/freeze',
     {
-      preHandler: requireOperator(ctx, 'members.write'),
+      preValidation: requireOperator(ctx, 'members.write'),
       schema: { ...action, summary: 'Freeze the member (ends its sessions, refuses logins)' },
     },
     async (request) => {
@@ -115,7 +133,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
 
   app.post(
     '/api/admin/members/:id/unfreeze',
-    { preHandler: requireOperator(ctx, 'members.write'), schema: { ...action, summary: 'Unfreeze the member' } },
+    { preValidation: requireOperator(ctx, 'members.write'), schema: { ...action, summary: 'Unfreeze the member' } },
     async (request) => {
       const actor = { operatorId: operatorOf(request).operator.id, ip: request.ip };
       return ok(request, await membersAdmin.setFrozen(ctx, actor, request.params.id, false, request.body?.reason), 'admin.unfrozen');
@@ -125,7 +143,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   app.get(
     '/api/admin/members/:id/ledger',
     {
-      preHandler: requireOperator(ctx, 'ledger.read'),
+      preValidation: requireOperator(ctx, 'ledger.read'),
       schema: {
         tags,
         security,
@@ -141,7 +159,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   app.post(
     '/api/admin/members/:id/adjust',
     {
-      preHandler: requireOperator(ctx, 'ledger.adjust'),
+      preValidation: requireOperator(ctx, 'ledger.adjust'),
       schema: {
         tags,
         security,
@@ -164,7 +182,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   app.get(
     API.admin.outbox,
     {
-      preHandler: requireOperator(ctx, 'outbox.read'),
+      preValidation: requireOperator(ctx, 'outbox.read'),
       schema: {
         tags,
         security,
@@ -179,7 +197,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   app.get(
     API.admin.auditLog,
     {
-      preHandler: requireOperator(ctx, 'audit.read'),
+      preValidation: requireOperator(ctx, 'audit.read'),
       schema: {
         tags,
         security,
@@ -194,16 +212,16 @@ export const adminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   app.get(
     API.admin.operators,
     {
-      preHandler: requireOperator(ctx, 'operators.manage'),
+      preValidation: requireOperator(ctx, 'operators.manage'),
       schema: { tags, security, summary: 'Operators', response: { 200: envelopeSchema(z.array(operator)) } },
     },
-    async (request) => ok(request, await listOperators(ctx.db)),
+    async (request) => ok(request, await listOperators(ctx)),
   );
 
   app.post(
     API.admin.operators,
     {
-      preHandler: requireOperator(ctx, 'operators.manage'),
+      preValidation: requireOperator(ctx, 'operators.manage'),
       schema: { tags, security, summary: 'Create an operator', body: createOperatorBody, response: { 200: envelopeSchema(operator) } },
     },
     async (request) =>

@@ -1,21 +1,32 @@
 import { randomBytes } from 'node:crypto';
 import { type Permission, ROLE_PERMISSIONS, roleAllows } from '@casino/shared/schemas/admin';
 import type { FastifyRequest } from 'fastify';
+import type { Config } from '../../config.ts';
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/database.ts';
 import { nowIso } from '../../db/database.ts';
 import type { Operator } from '../../db/schema.ts';
-import { AppError } from '../../lib/http.ts';
+import { AppError, fieldError } from '../../lib/http.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { newToken, sha256 } from '../../lib/tokens.ts';
 import { bearerToken } from '../auth/auth.guard.ts';
 import { writeAudit } from './audit.repository.ts';
+import * as repo from './second-factor.repository.ts';
+import {
+  mustEnrolSecondFactor,
+  operatorThrottle,
+  type SecondFactorUsed,
+  secondFactorRequired,
+  verifySecondFactor,
+} from './second-factor.service.ts';
 
 const OPERATOR_SESSION_IDLE_MS = 30 * 60_000;
 const OPERATOR_SESSION_MAX_MS = 12 * 3_600_000;
-const LOGIN_FAILURE_WINDOW_MS = 15 * 60_000;
+/** How long the second step of a login may wait, and how many codes one challenge takes. */
+const CHALLENGE_TTL_MS = 5 * 60_000;
+const CHALLENGE_MAX_CODES = 5;
 
-export function toOperatorView(operator: Operator) {
+export function toOperatorView(config: Config, operator: Operator) {
   return {
     id: operator.id,
     username: operator.username,
@@ -24,6 +35,8 @@ export function toOperatorView(operator: Operator) {
     status: operator.status,
     created_at: operator.created_at,
     last_login_at: operator.last_login_at,
+    totp_enabled: operator.totp_secret !== null,
+    totp_required: secondFactorRequired(config, operator),
   };
 }
 
@@ -42,32 +55,87 @@ export async function ensureAdminOperator(db: Database, password: string | undef
   if (!password) print(`Back office: created operator "admin" with password ${chosen} (shown once; set ADMIN_PASSWORD to choose it)`);
 }
 
+/**
+ * The first step of an operator login: the password. Wrong passwords are counted per (operator,
+ * address) pair and per address (lib/rate-limiter.ts), so a stranger cannot lock the operator
+ * out. With TOTP on, a right password opens no session: it answers 401 TOTP_REQUIRED with a
+ * short-lived `challenge` for the second step.
+ */
 export async function operatorLogin(ctx: AppContext, username: string, password: string, ip: string) {
-  const key = `admin-login:${username.toLowerCase()}`;
-  if ((await ctx.counters.count(key)) >= ctx.config.LOGIN_MAX_FAILURES) throw new AppError('RATE_LIMITED');
-  const operator = await ctx.db.selectFrom('operators').selectAll().where('username', '=', username.toLowerCase()).executeTakeFirst();
+  const name = username.toLowerCase();
+  const throttle = operatorThrottle(ctx);
+  await throttle.assertAllowed(name, ip);
+  const operator = await repo.findOperatorByUsername(ctx.db, name);
   const valid = await verifyPassword(operator?.password_hash ?? (await dummyPasswordHash()), password);
   if (!operator || !valid || operator.status !== 1) {
-    await ctx.counters.hit(key, LOGIN_FAILURE_WINDOW_MS);
+    await throttle.recordFailure(name, ip);
     throw new AppError('OPERATOR_LOGIN_FAILED');
   }
-  await ctx.counters.reset(key);
+  if (operator.totp_secret) {
+    // The pair's failures stay counted until the code is right too: wrong codes add to them.
+    const challenge = await openSession(ctx, operator.id, ip, 'challenge', CHALLENGE_TTL_MS);
+    throw new AppError('TOTP_REQUIRED', undefined, { challenge, challenge_expires_in: CHALLENGE_TTL_MS / 1000 });
+  }
+  await throttle.recordSuccess(name, ip);
+  return completeLogin(ctx, operator, ip, null);
+}
+
+/**
+ * The second step: the challenge of the first and a code from the authenticator app (each time
+ * step accepted once) or an unused recovery code. Wrong codes count like wrong passwords, and a
+ * challenge takes at most five.
+ */
+export async function operatorLoginSecondFactor(ctx: AppContext, challenge: string, code: string, ip: string) {
+  const session = await repo.findOperatorSession(ctx.db, sha256(challenge));
+  const now = Date.now();
+  if (session?.kind !== 'challenge' || session.revoked_at || Date.parse(session.expires_at) <= now) {
+    throw new AppError('TOTP_CHALLENGE_EXPIRED');
+  }
+  const operator = await repo.findOperatorById(ctx.db, session.operator_id);
+  if (operator?.status !== 1 || !operator.totp_secret) throw new AppError('TOTP_CHALLENGE_EXPIRED');
+  const throttle = operatorThrottle(ctx);
+  await throttle.assertAllowed(operator.username, ip);
+  const used = await verifySecondFactor(ctx, operator, code, ip);
+  if (!used) {
+    await throttle.recordFailure(operator.username, ip);
+    if ((await ctx.counters.hit(`admin-login:challenge:${session.id}`, CHALLENGE_TTL_MS)) >= CHALLENGE_MAX_CODES) {
+      await repo.endOperatorSession(ctx.db, session.id, nowIso());
+    }
+    throw fieldError('TOTP_INVALID', 'code');
+  }
+  // A challenge opens one session, even when two right codes arrive together.
+  if (!(await repo.endOperatorSession(ctx.db, session.id, nowIso()))) throw new AppError('TOTP_CHALLENGE_EXPIRED');
+  await throttle.recordSuccess(operator.username, ip);
+  return completeLogin(ctx, operator, ip, used);
+}
+
+async function openSession(ctx: AppContext, operatorId: number, ip: string, kind: 'session' | 'challenge', lifetimeMs: number) {
   const token = newToken();
   const now = new Date();
-  await ctx.db
-    .insertInto('operator_sessions')
-    .values({
-      operator_id: operator.id,
-      token_hash: sha256(token),
-      ip,
-      created_at: now.toISOString(),
-      last_seen_at: now.toISOString(),
-      expires_at: new Date(now.getTime() + OPERATOR_SESSION_MAX_MS).toISOString(),
-    })
-    .execute();
-  await ctx.db.updateTable('operators').set({ last_login_at: now.toISOString() }).where('id', '=', operator.id).execute();
-  await writeAudit(ctx.db, { operatorId: operator.id, action: 'operator.login', targetType: 'operator', targetId: operator.id, ip });
-  return { token, operator: toOperatorView({ ...operator, last_login_at: now.toISOString() }) };
+  await repo.insertOperatorSession(ctx.db, {
+    operatorId,
+    tokenHash: sha256(token),
+    ip,
+    kind,
+    now: now.toISOString(),
+    expiresAt: new Date(now.getTime() + lifetimeMs).toISOString(),
+  });
+  return token;
+}
+
+async function completeLogin(ctx: AppContext, operator: Operator, ip: string, secondFactor: SecondFactorUsed | null) {
+  const token = await openSession(ctx, operator.id, ip, 'session', OPERATOR_SESSION_MAX_MS);
+  const now = nowIso();
+  await ctx.db.updateTable('operators').set({ last_login_at: now }).where('id', '=', operator.id).execute();
+  await writeAudit(ctx.db, {
+    operatorId: operator.id,
+    action: 'operator.login',
+    targetType: 'operator',
+    targetId: operator.id,
+    after: { second_factor: secondFactor ?? 'none' },
+    ip,
+  });
+  return { token, operator: toOperatorView(ctx.config, { ...operator, last_login_at: now }) };
 }
 
 declare module 'fastify' {
@@ -76,23 +144,26 @@ declare module 'fastify' {
   }
 }
 
-/** preHandler: a live operator session whose role grants the permission. */
-export function requireOperator(ctx: AppContext, permission?: Permission) {
+/** The operator guard (`preValidation`, so 401 comes before any 422): a live operator session whose role grants the permission. */
+export function requireOperator(ctx: AppContext, permission?: Permission, options: { beforeEnrolment?: boolean } = {}) {
   return async (request: FastifyRequest) => {
     const token = bearerToken(request);
     if (!token) throw new AppError('UNAUTHENTICATED');
-    const session = await ctx.db.selectFrom('operator_sessions').selectAll().where('token_hash', '=', sha256(token)).executeTakeFirst();
+    const session = await repo.findOperatorSession(ctx.db, sha256(token));
     const now = Date.now();
     if (
-      !session ||
+      session?.kind !== 'session' ||
       session.revoked_at ||
       Date.parse(session.expires_at) <= now ||
       Date.parse(session.last_seen_at) + OPERATOR_SESSION_IDLE_MS <= now
     ) {
       throw new AppError('UNAUTHENTICATED');
     }
-    const operator = await ctx.db.selectFrom('operators').selectAll().where('id', '=', session.operator_id).executeTakeFirst();
+    const operator = await repo.findOperatorById(ctx.db, session.operator_id);
     if (operator?.status !== 1) throw new AppError('UNAUTHENTICATED');
+    // Decided on every call from the operator as it is now, so switching TOTP off (or a role
+    // change) takes effect at once, without a special kind of session.
+    if (!options.beforeEnrolment && mustEnrolSecondFactor(ctx.config, operator)) throw new AppError('TOTP_ENROLMENT_REQUIRED');
     if (permission && !roleAllows(operator.role, permission)) throw new AppError('FORBIDDEN');
     await ctx.db
       .updateTable('operator_sessions')
@@ -104,7 +175,7 @@ export function requireOperator(ctx: AppContext, permission?: Permission) {
 }
 
 export function operatorOf(request: FastifyRequest) {
-  if (!request.operator) throw new Error('route is missing the requireOperator preHandler');
+  if (!request.operator) throw new Error('route is missing the requireOperator guard');
   return request.operator;
 }
 
@@ -113,9 +184,9 @@ export async function operatorLogout(ctx: AppContext, sessionId: number, operato
   await writeAudit(ctx.db, { operatorId, action: 'operator.logout', targetType: 'operator', targetId: operatorId, ip });
 }
 
-export async function listOperators(db: Database) {
-  const rows = await db.selectFrom('operators').selectAll().orderBy('id').limit(200).execute();
-  return rows.map(toOperatorView);
+export async function listOperators(ctx: AppContext) {
+  const rows = await ctx.db.selectFrom('operators').selectAll().orderBy('id').limit(200).execute();
+  return rows.map((row) => toOperatorView(ctx.config, row));
 }
 
 export async function createOperator(
@@ -132,7 +203,7 @@ export async function createOperator(
     .values({ username, password_hash: await hashPassword(input.password), role: input.role, created_at: nowIso(), last_login_at: null })
     .returningAll()
     .executeTakeFirstOrThrow();
-  const view = toOperatorView(created);
+  const view = toOperatorView(ctx.config, created);
   await writeAudit(ctx.db, {
     operatorId: actor.id,
     action: 'operator.create',

@@ -8,6 +8,7 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import type { Member, MemberSession, Site } from '../../db/schema.ts';
 import { AppError } from '../../lib/http.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords.ts';
+import { LoginThrottle, loginPolicy } from '../../lib/rate-limiter.ts';
 import { newInviteCode, newToken, sha256 } from '../../lib/tokens.ts';
 import { findSiteById } from '../sites/sites.repository.ts';
 import { consumeCaptcha } from './captcha.service.ts';
@@ -37,8 +38,6 @@ export interface Authenticated {
   session: MemberSession;
 }
 
-const LOGIN_FAILURE_WINDOW_MS = 15 * 60_000;
-const LOGIN_IP_MAX_FAILURES = 50;
 const TOUCH_EVERY_MS = 15_000;
 
 export async function userInfoOf(ctx: AppContext, member: Member): Promise<UserInfo> {
@@ -157,33 +156,32 @@ async function unusedInviteCode(ctx: AppContext): Promise<string> {
   throw new Error('could not find an unused invite code in 10 attempts');
 }
 
-/** Logs in by account name or phone. Failures are counted per account and per IP. */
+/**
+ * Logs in by account name or phone. Wrong passwords are counted per (member, address) pair and
+ * per address (lib/rate-limiter.ts): a stranger's guesses make the stranger wait, never the
+ * member logging in from their own address.
+ */
 export async function login(
   ctx: AppContext,
   input: { account: string; password: string; captcha_key?: string | undefined; captcha?: string | undefined },
   client: ClientInfo,
 ) {
-  const accountKey = `login:acct:${input.account.toLowerCase()}`;
-  const ipKey = `login:ip:${client.ip}`;
-  if (
-    (await ctx.counters.count(accountKey)) >= ctx.config.LOGIN_MAX_FAILURES ||
-    (await ctx.counters.count(ipKey)) >= LOGIN_IP_MAX_FAILURES
-  ) {
-    throw new AppError('RATE_LIMITED');
-  }
-  await consumeCaptcha(ctx, input.captcha_key, input.captcha);
-
   const phone = normalizeBrazilianMobile(input.account);
   const member =
     (await members.findMemberByAccount(ctx.db, input.account)) ?? (phone ? await members.findMemberByPhone(ctx.db, phone) : undefined);
+  // One count per member whether it is named by account or by phone; unknown names count by name.
+  const throttleKey = member ? `member:${member.id}` : `name:${input.account.toLowerCase()}`;
+  const throttle = new LoginThrottle(ctx.counters, 'login', loginPolicy(ctx.config.LOGIN_MAX_FAILURES));
+  await throttle.assertAllowed(throttleKey, client.ip);
+  await consumeCaptcha(ctx, input.captcha_key, input.captcha);
+
   const passwordOk = await verifyPassword(member?.password_hash ?? (await dummyPasswordHash()), input.password);
   if (!member || !passwordOk || member.deleted_at) {
-    await ctx.counters.hit(accountKey, LOGIN_FAILURE_WINDOW_MS);
-    await ctx.counters.hit(ipKey, LOGIN_FAILURE_WINDOW_MS);
+    await throttle.recordFailure(throttleKey, client.ip);
     throw new AppError('LOGIN_FAILED', { password: ['auth.login_failed'] });
   }
   if (member.status === MEMBER_STATUS.frozen) throw new AppError('ACCOUNT_FROZEN');
-  await ctx.counters.reset(accountKey);
+  await throttle.recordSuccess(throttleKey, client.ip);
   const token = await openSession(ctx, member.id, client);
   return { ...token, user: await userInfoOf(ctx, member) };
 }

@@ -1,6 +1,6 @@
 import { sql, SqliteAdapter } from 'kysely';
 import type { Database } from '../../db/database.ts';
-import { InsufficientFunds, postTransfer, type TransferInput, type TransferResult } from './ledger.service.ts';
+import { IdempotencyConflict, InsufficientFunds, postTransfer, type TransferInput, type TransferResult } from './ledger.service.ts';
 
 /**
  * Group commit for SQLite (DESIGN.md section 2): standalone transfers that arrive together are
@@ -46,11 +46,7 @@ class GroupCommitter {
             } catch (error) {
               await sql`rollback to savepoint ledger_item`.execute(trx);
               await sql`release savepoint ledger_item`.execute(trx);
-              outcomes.push(
-                error instanceof InsufficientFunds
-                  ? { ok: true, value: { ok: false, code: 'INSUFFICIENT_FUNDS', account: error.account } }
-                  : { ok: false, error },
-              );
+              outcomes.push(expectedFailure(error) ?? { ok: false, error });
             }
           }
         });
@@ -67,6 +63,13 @@ class GroupCommitter {
     }
     this.flushing = false;
   }
+}
+
+/** The result of a transfer that failed as expected (its savepoint rolled back), else undefined. */
+function expectedFailure(error: unknown): { ok: true; value: TransferResult } | undefined {
+  if (error instanceof InsufficientFunds) return { ok: true, value: { ok: false, code: 'INSUFFICIENT_FUNDS', account: error.account } };
+  if (error instanceof IdempotencyConflict) return { ok: true, value: { ok: false, code: 'IDEMPOTENCY_CONFLICT', key: error.key } };
+  return undefined;
 }
 
 const committers = new WeakMap<Database, GroupCommitter>();

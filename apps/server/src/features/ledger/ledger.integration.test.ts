@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, registerMember, type TestApp } from '../../test/test-app.ts';
 import { verifyLedger } from './ledger-verify.ts';
-import { cash, house, LedgerInvariantError, postTransfer, rebate, transfer } from './ledger.service.ts';
+import { cash, house, IdempotencyConflict, LedgerInvariantError, postTransfer, rebate, transfer } from './ledger.service.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -92,7 +92,12 @@ describe('ledger transfers', () => {
     const again = await deposit(m.id, 500, k);
     expect(first.ok && again.ok && again.replayed && again.transferId === first.transferId).toBe(true);
     expect(await balance(m.id)).toBe(500);
-    await expect(deposit(m.id, 999, k)).rejects.toThrow(LedgerInvariantError);
+    expect(await deposit(m.id, 999, k)).toEqual({ ok: false, code: 'IDEMPOTENCY_CONFLICT', key: k });
+    // The same amount to another account is another transfer too.
+    const other = await registerMember(t.app);
+    expect(await deposit(other.id, 500, k)).toEqual({ ok: false, code: 'IDEMPOTENCY_CONFLICT', key: k });
+    expect(await balance(m.id)).toBe(500);
+    expect(await balance(other.id)).toBe(0);
   });
 
   it('refuses unbalanced, zero, fractional and one-line transfers', async () => {
@@ -156,6 +161,39 @@ describe('ledger under concurrency', () => {
     expect(results.every((r) => r.ok)).toBe(true);
     expect(results.filter((r) => r.ok && !r.replayed)).toHaveLength(1);
     expect(await balance(m.id)).toBe(2_500);
+  });
+
+  it('answers one key raced with 20 different amounts as one transfer and 19 conflicts, inside callers’ transactions too', async () => {
+    const m = await registerMember(t.app);
+    const k = key('deposit');
+    const results = await Promise.all(Array.from({ length: 20 }, (_, i) => deposit(m.id, 1_000 + i, k)));
+    const applied = results.filter((r) => r.ok);
+    expect(applied).toHaveLength(1);
+    expect(results.filter((r) => !r.ok && r.code === 'IDEMPOTENCY_CONFLICT')).toHaveLength(19);
+    expect(await balance(m.id)).toBe(1_000 + results.findIndex((r) => r.ok));
+
+    // postTransfer in a business transaction throws the conflict (a 409 AppError) and rolls it back.
+    const inside = await Promise.allSettled(
+      Array.from({ length: 10 }, (_, i) =>
+        t.ctx.db.transaction().execute((trx) =>
+          postTransfer(trx, {
+            key: k,
+            code: 'deposit',
+            lines: [
+              { account: house('psp_clearing'), amountCentavos: -(2_000 + i) },
+              { account: cash(m.id), amountCentavos: 2_000 + i },
+            ],
+          }),
+        ),
+      ),
+    );
+    for (const outcome of inside) {
+      expect(outcome.status).toBe('rejected');
+      const reason = (outcome as PromiseRejectedResult).reason;
+      expect(reason).toBeInstanceOf(IdempotencyConflict);
+      expect(reason.status).toBe(409);
+    }
+    expect(await verifyLedger(t.ctx.db)).toEqual([]);
   });
 
   it('keeps every invariant over random sequences of deposits, withdrawals, reversals and adjustments', async () => {

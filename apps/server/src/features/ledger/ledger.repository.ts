@@ -56,6 +56,20 @@ export async function entriesOfTransfer(db: Database, transferId: number) {
 }
 
 /**
+ * Locks the member's cash account row until the transaction ends (a no-op update: both databases).
+ * One row: a statement that locks several rows can take them in different orders under concurrent
+ * updates (PostgreSQL rechecks moved tuples) and deadlock with itself.
+ */
+export async function lockMemberCash(db: Database, memberId: number): Promise<void> {
+  await db
+    .updateTable('ledger_accounts')
+    .set((eb) => ({ version: eb.ref('version') }))
+    .where('member_id', '=', memberId)
+    .where('kind', '=', 'cash')
+    .execute();
+}
+
+/**
  * Moves a member balance by a signed amount. A debit only happens when the balance stays at or
  * above zero (one conditional statement, so concurrent debits cannot both pass); answers the new
  * balance, or undefined when the funds are not there.

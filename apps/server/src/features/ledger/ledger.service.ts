@@ -1,6 +1,7 @@
 import { CURRENCY } from '@casino/shared/constants';
 import type { Database } from '../../db/database.ts';
 import { nowIso } from '../../db/database.ts';
+import { AppError } from '../../lib/http.ts';
 import { groupCommitterFor } from './group-commit.ts';
 import * as repo from './ledger.repository.ts';
 
@@ -32,12 +33,26 @@ export interface TransferInput {
 
 export type TransferResult =
   | { ok: true; transferId: number; replayed: boolean; balances: Record<number, number> }
-  | { ok: false; code: 'INSUFFICIENT_FUNDS'; account: AccountName };
+  | { ok: false; code: 'INSUFFICIENT_FUNDS'; account: AccountName }
+  | { ok: false; code: 'IDEMPOTENCY_CONFLICT'; key: string };
 
 /** Thrown inside a transaction to undo a transfer whose debit found no funds. */
 export class InsufficientFunds extends Error {
   constructor(readonly account: AccountName) {
     super('INSUFFICIENT_FUNDS');
+  }
+}
+
+/**
+ * Thrown inside a transaction when the key already names a transfer that moved other money: the
+ * key's first use stands and this one is a duplicate. It is an expected failure, not a bug: two
+ * requests racing with one client-chosen id (a provider's tx_id, an Idempotency-Key) and different
+ * amounts meet here on PostgreSQL, where the loser waits on the key's unique index and then finds
+ * the winner committed. Routes that do not map it answer 409 CONFLICT.
+ */
+export class IdempotencyConflict extends AppError {
+  constructor(readonly key: string) {
+    super('CONFLICT');
   }
 }
 
@@ -93,7 +108,8 @@ async function resolve(db: Database, account: AccountName, now: string): Promise
  * Posts a transfer inside the caller's transaction. Member balances move with conditional
  * updates (a debit never takes a balance below zero: it throws InsufficientFunds, and the caller's
  * transaction rolls back whole); house accounts keep no running balance, so the busiest rows of
- * the system are never updated. A replayed key answers the first transfer and moves nothing.
+ * the system are never updated. A replayed key answers the first transfer and moves nothing; the
+ * same key with other lines throws IdempotencyConflict (the caller's transaction rolls back).
  */
 export async function postTransfer(trx: Database, input: TransferInput): Promise<Extract<TransferResult, { ok: true }>> {
   if (!trx.isTransaction) throw new LedgerInvariantError('postTransfer needs a transaction');
@@ -108,7 +124,7 @@ export async function postTransfer(trx: Database, input: TransferInput): Promise
   if (transferId === undefined) {
     const existing = await repo.findTransferByKey(trx, input.key);
     if (!existing) throw new LedgerInvariantError(`transfer ${input.key} conflicted but is not there`);
-    await assertSameLines(trx, existing.id, input);
+    if (!(await sameLines(trx, existing.id, input, now))) throw new IdempotencyConflict(input.key);
     return { ok: true, transferId: existing.id, replayed: true, balances: {} };
   }
 
@@ -138,14 +154,24 @@ export async function postTransfer(trx: Database, input: TransferInput): Promise
   return { ok: true, transferId, replayed: false, balances };
 }
 
-/** A key reused for different money is a bug in the caller, not a retry. */
-async function assertSameLines(trx: Database, transferId: number, input: TransferInput) {
+/**
+ * Takes the member's cash row for the rest of the transaction: the member's lock. A caller that
+ * locks rows of its own (a game round, a bet) before it moves money calls this first, so every
+ * transaction of the member takes this row before anything else and none deadlocks another (the
+ * cash account is the member's first account, so transfers, which lock in id order, agree).
+ */
+export async function lockMemberCash(trx: Database, memberId: number): Promise<void> {
+  if (!trx.isTransaction) throw new LedgerInvariantError('lockMemberCash needs a transaction');
+  await repo.lockMemberCash(trx, memberId);
+}
+
+/** Whether a replayed key asks for exactly the stored transfer: the same amount on each account. */
+async function sameLines(trx: Database, transferId: number, input: TransferInput, now: string): Promise<boolean> {
   const stored = await repo.entriesOfTransfer(trx, transferId);
-  const storedSum = stored.reduce((s, e) => s + Math.abs(e.amount_centavos), 0);
-  const inputSum = input.lines.reduce((s, l) => s + Math.abs(l.amountCentavos), 0);
-  if (stored.length !== input.lines.length || storedSum !== inputSum) {
-    throw new LedgerInvariantError(`idempotency key ${input.key} reused for a different transfer`);
-  }
+  const refs = await Promise.all(input.lines.map((line) => resolve(trx, line.account, now)));
+  const asked = input.lines.map((line, i) => `${refs[i]!.id}:${line.amountCentavos}`).sort();
+  const kept = stored.map((entry) => `${entry.account_id}:${entry.amount_centavos}`).sort();
+  return asked.join() === kept.join();
 }
 
 /**
@@ -159,6 +185,7 @@ export async function transfer(db: Database, input: TransferInput): Promise<Tran
     return await db.transaction().execute((trx) => postTransfer(trx, input));
   } catch (error) {
     if (error instanceof InsufficientFunds) return { ok: false, code: 'INSUFFICIENT_FUNDS', account: error.account };
+    if (error instanceof IdempotencyConflict) return { ok: false, code: 'IDEMPOTENCY_CONFLICT', key: error.key };
     throw error;
   }
 }

@@ -14,8 +14,10 @@ import {
 } from '@casino/shared/schemas/games';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
+import type { Database } from '../../db/database.ts';
 import type { Game, GameProvider } from '../../db/schema.ts';
 import { translate } from '../../lib/i18n.ts';
+import { strictBody } from '../../lib/validation.ts';
 import { sha256 } from '../../lib/tokens.ts';
 import { pushBalance } from '../realtime/realtime.ts';
 import {
@@ -56,10 +58,6 @@ const STATUS_OF_WALLET_ERROR: Record<WalletErrorCode, SeamlessStatus> = {
   WALLET_BET_ROLLED_BACK: 'BET_ROLLED_BACK',
 };
 
-const WALLET_ERROR_OF: Partial<Record<SeamlessStatus, WalletErrorCode>> = Object.fromEntries(
-  Object.entries(STATUS_OF_WALLET_ERROR).map(([code, status]) => [status, code as WalletErrorCode]),
-);
-
 /** HTTP statuses follow the shared error table; only OK is a 200. */
 export const HTTP_STATUS: Record<SeamlessStatus, SeamlessHttpStatus> = {
   OK: 200,
@@ -70,7 +68,7 @@ export const HTTP_STATUS: Record<SeamlessStatus, SeamlessHttpStatus> = {
   BET_ROLLED_BACK: ERRORS.WALLET_BET_ROLLED_BACK.status,
   INVALID_SIGNATURE: ERRORS.WALLET_BAD_SIGNATURE.status,
   SESSION_EXPIRED: ERRORS.WALLET_SESSION_EXPIRED.status,
-  INVALID_REQUEST: 400,
+  INVALID_REQUEST: ERRORS.VALIDATION_FAILED.status,
 };
 
 const MESSAGE_KEY: Record<Exclude<SeamlessStatus, 'OK' | 'INVALID_REQUEST'>, ErrorCode> = {
@@ -103,10 +101,11 @@ function reply(status: SeamlessStatus, fields: Omit<SeamlessAnswer, 'status' | '
   };
 }
 
+/** A callback's body by its schema, strict like every request body (unknown fields are refused). */
 function parse<T extends z.ZodType>(schema: T, body: unknown): z.infer<T> {
-  const parsed = schema.safeParse(body);
+  const parsed = strictBody(schema).safeParse(body);
   if (!parsed.success) throw new Refusal('INVALID_REQUEST');
-  return parsed.data;
+  return parsed.data as z.infer<T>;
 }
 
 /** Sessions slide at most this often (one write per quarter minute, not per bet). */
@@ -186,20 +185,18 @@ async function stakeGame(
  * Stakes the wallet core would take but should not: a bet retried after it was rolled back (the
  * provider must hear BET_ROLLED_BACK, not OK), and a new bet into a round that is already closed
  * (its stake would never count or be refundable). A retry of a bet the round already holds still
- * replays in the core.
+ * replays in the core. Runs inside the wallet's transaction, after the member's lock: a concurrent
+ * call of the same bet has committed or not started, so the two reads agree with each other.
  */
-async function closedRoundStatus(ctx: AppContext, providerId: number, txId: string, roundUid: string): Promise<SeamlessStatus | null> {
-  const known = await repo.findWalletTx(ctx.db, providerId, txId);
-  if (known) return known.kind === 'bet' && known.status === 'rolled_back' ? 'BET_ROLLED_BACK' : null;
-  const round = await repo.findRoundStatus(ctx.db, providerId, roundUid);
-  if (round?.status === 'settled') return 'BET_ALREADY_SETTLED';
-  if (round?.status === 'rolled_back') return 'BET_ROLLED_BACK';
-  return null;
-}
-
-async function refuseClosed(ctx: AppContext, memberId: number, txId: string, status: SeamlessStatus): Promise<SeamlessReply> {
-  const error = WALLET_ERROR_OF[status] ?? 'WALLET_BET_SETTLED';
-  return settle(ctx, memberId, txId, { ok: false, error, balanceCentavos: await walletBalance(ctx.db, memberId) });
+async function refuseClosedRound(trx: Database, providerId: number, txId: string, roundUid: string): Promise<void> {
+  const known = await repo.findWalletTx(trx, providerId, txId);
+  if (known) {
+    if (known.kind === 'bet' && known.status === 'rolled_back') throw new WalletRefusal('WALLET_BET_ROLLED_BACK');
+    return;
+  }
+  const round = await repo.findRoundStatus(trx, providerId, roundUid);
+  if (round?.status === 'settled') throw new WalletRefusal('WALLET_BET_SETTLED');
+  if (round?.status === 'rolled_back') throw new WalletRefusal('WALLET_BET_ROLLED_BACK');
 }
 
 function roundOf(provider: GameProvider, game: Game, memberId: number, roundUid: string): RoundRef {
@@ -238,12 +235,11 @@ async function dispatch(ctx: AppContext, provider: GameProvider, action: Seamles
       if (!open) throw new Refusal('SESSION_EXPIRED');
       const session = await liveSession(ctx, provider, input.token);
       const game = await stakeGame(ctx, provider, session, input.game_code, input.amount);
-      const closed = await closedRoundStatus(ctx, provider.id, input.tx_id, input.round_id);
-      if (closed) return refuseClosed(ctx, session.member_id, input.tx_id, closed);
       const round = roundOf(provider, game, session.member_id, input.round_id);
-      const outcome = await runWallet(ctx.db, session.member_id, (trx) =>
-        debit(trx, round, { txId: input.tx_id, amountCentavos: input.amount }),
-      );
+      const outcome = await runWallet(ctx.db, session.member_id, async (trx) => {
+        await refuseClosedRound(trx, provider.id, input.tx_id, input.round_id);
+        return debit(trx, round, { txId: input.tx_id, amountCentavos: input.amount });
+      });
       return settle(ctx, session.member_id, input.tx_id, outcome);
     }
     case 'win': {
@@ -273,11 +269,10 @@ async function dispatch(ctx: AppContext, provider: GameProvider, action: Seamles
       if (!open) throw new Refusal('SESSION_EXPIRED');
       const session = await liveSession(ctx, provider, input.token);
       const game = await stakeGame(ctx, provider, session, input.game_code, input.bet_amount);
-      const closed = await closedRoundStatus(ctx, provider.id, input.bet_tx_id, input.round_id);
-      if (closed) return refuseClosed(ctx, session.member_id, input.bet_tx_id, closed);
       const round = roundOf(provider, game, session.member_id, input.round_id);
       // One transaction: the stake and the win stand together or not at all.
       const outcome = await runWallet(ctx.db, session.member_id, async (trx) => {
+        await refuseClosedRound(trx, provider.id, input.bet_tx_id, input.round_id);
         const bet = await debit(trx, round, { txId: input.bet_tx_id, amountCentavos: input.bet_amount });
         if (!bet.ok) return bet;
         const win = await credit(trx, round, { txId: input.win_tx_id, amountCentavos: input.win_amount });

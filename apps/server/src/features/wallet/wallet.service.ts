@@ -2,7 +2,8 @@ import { sql } from 'kysely';
 import { recordPlay } from '../promotions/daily-stats.ts';
 import type { Database } from '../../db/database.ts';
 import { nowIso } from '../../db/database.ts';
-import { cash, house, InsufficientFunds, postTransfer } from '../ledger/ledger.service.ts';
+import { AppError } from '../../lib/http.ts';
+import { cash, house, IdempotencyConflict, InsufficientFunds, lockMemberCash, postTransfer } from '../ledger/ledger.service.ts';
 
 /**
  * The seamless wallet (DESIGN.md section 5, REFERENCE.md "Seamless wallet"): the one money path of
@@ -15,6 +16,11 @@ import { cash, house, InsufficientFunds, postTransfer } from '../ledger/ledger.s
  *   refused; a bet whose round has a win can no longer be rolled back; a win after a rollback is
  *   refused.
  * A round counts as a valid bet (turnover, wagering requirement, VIP totals) once, when it settles.
+ *
+ * Concurrency: two calls with one id can both find it new; the unique indexes (the wallet's
+ * (provider, tx_id) and the ledger's idempotency key) let one write it. The other hears
+ * WalletRaced or IdempotencyConflict, its transaction rolls back whole, and `runWallet` runs it
+ * again, when it reads the winner and answers as a retry would (replay, or duplicate).
  */
 
 export interface RoundRef {
@@ -123,7 +129,7 @@ async function insertTx(
     .onConflict((oc) => oc.columns(['provider_id', 'tx_id']).doNothing())
     .returning('id')
     .executeTakeFirst();
-  if (!inserted) throw new Error(`wallet transaction ${row.tx_id} appeared concurrently`);
+  if (!inserted) throw new WalletRaced(row.tx_id);
   return inserted.id;
 }
 
@@ -255,6 +261,8 @@ export async function credit(trx: Database, round: RoundRef, input: CreditInput)
       ],
       meta: { round: round.roundUid, game: round.gameId },
     });
+    // The same win committed by a concurrent call: this call's round update must not stand.
+    if (posted.replayed) throw new WalletRaced(input.txId);
     transferId = posted.transferId;
     await recordPlay(trx, round.memberId, round.category, { winCentavos: input.amountCentavos });
   }
@@ -335,8 +343,20 @@ export async function rollback(trx: Database, input: RollbackInput): Promise<Wal
   }
   if (bet.kind !== 'bet' || bet.member_id !== input.memberId) return fail('WALLET_DUPLICATE', await cashBalance(trx, input.memberId));
   if (bet.status === 'cancelled') return fail('WALLET_UNKNOWN_TX', await cashBalance(trx, input.memberId));
+  // Refunded already, under another rollback id.
+  if (bet.status === 'rolled_back') return fail('WALLET_BET_ROLLED_BACK', await cashBalance(trx, input.memberId));
 
-  // Conditional on the round still being open with no win: a win that committed first wins the race.
+  // The bet is marked first (its row is the lock): a concurrent rollback of it waits here, then
+  // finds it marked and runs again, to find this rollback.
+  const marked = await trx
+    .updateTable('wallet_transactions')
+    .set({ status: 'rolled_back' })
+    .where('id', '=', bet.id)
+    .where('status', '=', 'ok')
+    .executeTakeFirst();
+  if (Number(marked.numUpdatedRows) !== 1) throw new WalletRaced(input.txId);
+  // Conditional on the round still being open with no win: a win that committed first wins the race
+  // (the refusal undoes the mark).
   const updated = await trx
     .updateTable('game_rounds')
     .set({
@@ -349,14 +369,7 @@ export async function rollback(trx: Database, input: RollbackInput): Promise<Wal
     .where('win_centavos', '=', 0)
     .returning(['id'])
     .executeTakeFirst();
-  if (!updated) return fail('WALLET_BET_SETTLED', await cashBalance(trx, input.memberId));
-  const marked = await trx
-    .updateTable('wallet_transactions')
-    .set({ status: 'rolled_back' })
-    .where('id', '=', bet.id)
-    .where('status', '=', 'ok')
-    .executeTakeFirst();
-  if (Number(marked.numUpdatedRows) !== 1) throw new Error(`bet ${bet.tx_id} rolled back twice`);
+  if (!updated) throw new WalletRefusal('WALLET_BET_SETTLED');
 
   let transferId: number | null = null;
   if (bet.amount_centavos > 0) {
@@ -417,15 +430,40 @@ export class WalletRefusal extends Error {
 }
 
 /**
+ * Thrown inside a wallet transaction when a concurrent call wrote the same transaction id first:
+ * this one rolls back, and `runWallet` runs it again to answer as a retry. A caller with its own
+ * transaction that does not run it again answers 409 CONFLICT.
+ */
+export class WalletRaced extends AppError {
+  constructor(readonly txId: string) {
+    super('CONFLICT');
+  }
+}
+
+/** Attempts of one wallet call that lost a race on its id; the winner has committed by the second. */
+const RACE_ATTEMPTS = 3;
+
+/**
  * Runs wallet calls in one transaction. Insufficient funds and refusals roll the transaction back
- * whole and come back as outcomes with the (unchanged) balance.
+ * whole and come back as outcomes with the (unchanged) balance. The member's cash row is locked
+ * first, so the member's calls take their locks (cash, then rounds and bets) in one order and
+ * never deadlock; a call that lost a race on its id runs again and answers as a retry.
  */
 export async function runWallet(db: Database, memberId: number, work: (trx: Database) => Promise<WalletOutcome>): Promise<WalletOutcome> {
-  try {
-    return await db.transaction().execute(work);
-  } catch (error) {
-    if (error instanceof InsufficientFunds) return fail('INSUFFICIENT_FUNDS', await cashBalance(db, memberId));
-    if (error instanceof WalletRefusal) return fail(error.code, await cashBalance(db, memberId));
-    throw error;
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await db.transaction().execute(async (trx) => {
+        await lockMemberCash(trx, memberId);
+        return work(trx);
+      });
+    } catch (error) {
+      if (error instanceof InsufficientFunds) return fail('INSUFFICIENT_FUNDS', await cashBalance(db, memberId));
+      if (error instanceof WalletRefusal) return fail(error.code, await cashBalance(db, memberId));
+      if (error instanceof WalletRaced || error instanceof IdempotencyConflict) {
+        if (attempt < RACE_ATTEMPTS) continue;
+        return fail('WALLET_DUPLICATE', await cashBalance(db, memberId));
+      }
+      throw error;
+    }
   }
 }
