@@ -20,3 +20,11 @@ describe('configuration', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', CASINO_CAPTCHA: 'disabled' })).toThrow(/CASINO_CAPTCHA/);
   });
 });
+
+  it('refuses the sandbox randomness beacon in production: chain salts must come from a public beacon', () => {
+    expect(loadConfig({}).FAIRNESS_BEACON).toBe('sandbox');
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/FAIRNESS_BEACON="": must be "drand" when NODE_ENV=production/);
+    expect(() => loadConfig({ NODE_ENV: 'production', FAIRNESS_BEACON: 'sandbox' })).toThrow(/FAIRNESS_BEACON="sandbox"/);
+    expect(loadConfig({ NODE_ENV: 'production', FAIRNESS_BEACON: 'drand' }).FAIRNESS_BEACON).toBe('drand');
+    expect(() => loadConfig({ FAIRNESS_BEACON: 'bitcoin' })).toThrow(/FAIRNESS_BEACON/);
+  });

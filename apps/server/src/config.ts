@@ -71,6 +71,9 @@ const envSchema = z
     SHARED_CHAIN_LENGTH: z.coerce.number().int().min(10).max(10_000_000).default(10_000),
     // Agency commissions: the São Paulo local time yesterday is settled at, and whether this process
     // runs the settlement scheduler (unset: on, except with NODE_ENV=test).
+    // Where the salts of the crash and double chains come from: the public drand beacon
+    // (League of Entropy, quicknet), or an offline sandbox for development that proves nothing.
+    FAIRNESS_BEACON: z.enum(['sandbox', 'drand']).default('sandbox'),
     AGENCY_SETTLE_AT: z
       .string()
       .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be HH:MM (24-hour São Paulo time)')
@@ -93,6 +96,10 @@ const envSchema = z
   })
   .refine((env) => !(env.NODE_ENV === 'production' && env.CRASH_SPEED !== 1), {
     path: ['CRASH_SPEED'],
+  .refine((env) => !(env.NODE_ENV === 'production' && env.FAIRNESS_BEACON === 'sandbox'), {
+    path: ['FAIRNESS_BEACON'],
+    message: 'must be "drand" when NODE_ENV=production (a sandbox salt comes from this server and proves nothing to players)',
+  })
     message: 'must be 1 when NODE_ENV=production (the published crash curve)',
   });
 

@@ -123,6 +123,8 @@ export const API = {
     rotate: '/api/fair/rotate',
   },
   house: {
+    /** GET (public): the crash and double chains: commitments, beacon rounds, salts. */
+    chains: '/api/fair/chains',
     config: '/api/house/config',
     dice: '/api/house/dice/bet',
     plinko: '/api/house/plinko/bet',

@@ -575,14 +575,25 @@ export interface SharedChainsTable {
   game: string;
   /** Secret: the chain's first generated hash; the rounds play the chain backwards from its end. */
   seed: string;
-  /** Public: each round's result is HMAC(round hash, salt). */
+  /**
+   * Public: each round's result is HMAC(round hash, salt). The value of the chain's beacon round
+   * ('' until it is known, salted_at null); a legacy chain (no beacon) has the operator's salt.
+   */
   salt: string;
   length: number;
   /** Published before the first round: applying the chain step to round 0's hash gives it. */
   terminating_hash: string;
   /** Rounds drawn from the chain so far. */
   next_index: ColumnType<number, number | undefined, number>;
-  active: ColumnType<number, number | undefined, number>;
+  /** 'committed' (published, not yet played), 'active' (rounds draw from it) or 'retired'. */
+  status: ColumnType<SharedChainStatus, SharedChainStatus, SharedChainStatus>;
+  /** The randomness beacon that salts the chain ('drand-quicknet', 'sandbox'); null: legacy operator salt. */
+  beacon: string | null;
+  /** The beacon round whose value is the salt: the first one emitted after created_at (plus a margin). */
+  beacon_round: number | null;
+  /** When the salt became known. */
+  salted_at: Timestamp | null;
+  /** When the chain was committed: its terminating hash is public from then on. */
   created_at: Timestamp;
 }
 
@@ -604,6 +615,8 @@ export interface SharedRoundsTable {
   ended_at: Timestamp | null;
   created_at: Timestamp;
 }
+
+export type SharedChainStatus = 'committed' | 'active' | 'retired';
 
 export interface SharedBetsTable {
   id: Id;

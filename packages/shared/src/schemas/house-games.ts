@@ -60,6 +60,50 @@ export const fairSeedsSchema = z.object({
 });
 export type FairSeedsView = z.infer<typeof fairSeedsSchema>;
 
+/**
+ * GET API.fair.chains (public): the record of the crash and double result chains. A chain is
+ * committed (its terminating hash published with the beacon round that will salt it), then salted
+ * with that round's value, then played, then retired. A legacy chain (beacon null) was made
+ * before beacons, with a salt the operator chose.
+ */
+export const FAIR_CHAIN_STATUSES = ['committed', 'active', 'retired'] as const;
+export const fairChainSchema = z.object({
+  id: z.number(),
+  game: z.enum(['crash', 'double']),
+  status: z.enum(FAIR_CHAIN_STATUSES),
+  /** Rounds in the chain, and rounds drawn from it so far. */
+  length: z.number(),
+  rounds_played: z.number(),
+  /** sha256 of the first round's hash (as text): every round's hash leads to it. */
+  terminating_hash: z.string(),
+  /** When the terminating hash was published (ISO time). */
+  committed_at: z.string(),
+  /** The round results' HMAC key material: the beacon round's value; null until it is known. */
+  salt: z.string().nullable(),
+  salted_at: z.string().nullable(),
+  beacon: z
+    .object({
+      /** 'drand-quicknet' or 'sandbox'. */
+      name: z.string(),
+      /** The offline development beacon: its values come from this server and prove nothing. */
+      sandbox: z.boolean(),
+      round: z.number(),
+      /** When the round was (or will be) emitted: always after committed_at. */
+      round_time: z.string(),
+      /** The round's public page (drand's API), null for the sandbox. */
+      url: z.string().nullable(),
+    })
+    .nullable(),
+});
+export type FairChain = z.infer<typeof fairChainSchema>;
+export const fairChainsSchema = z.object({
+  /** The beacon this site salts new chains with. */
+  beacon: z.object({ name: z.string(), sandbox: z.boolean() }),
+  /** Newest first: for each game the next committed chain, the active one and the last retired ones. */
+  chains: z.array(fairChainSchema),
+});
+export type FairChainsView = z.infer<typeof fairChainsSchema>;
+
 /** POST API.fair.rotate { client_seed? }: reveals the active server seed, starts a new pair. */
 export const rotateSeedBodySchema = z.object({ lang: langField, client_seed: clientSeedField.optional() });
 export const rotateSeedAnswerSchema = z.object({

@@ -1,12 +1,12 @@
 import { API } from '@casino/shared/api-paths';
 import { envelopeSchema } from '@casino/shared/envelope';
-import { fairSeedsSchema, rotateSeedAnswerSchema, rotateSeedBodySchema } from '@casino/shared/schemas/house-games';
+import { fairChainsSchema, fairSeedsSchema, rotateSeedAnswerSchema, rotateSeedBodySchema } from '@casino/shared/schemas/house-games';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { ok } from '../../lib/http.ts';
 import { memberOf } from '../auth/auth.guard.ts';
 import { requirePlayer } from '../house-games/house-game.ts';
-import { fairSeeds, rotateSeeds } from './fair.service.ts';
+import { chainsView, fairSeeds, rotateSeeds } from './fair.service.ts';
 
 export const fairRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const member = { preHandler: requirePlayer(ctx) };
@@ -40,5 +40,17 @@ export const fairRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       },
     },
     async (request) => ok(request, await rotateSeeds(ctx, memberOf(request).member.id, request.body.client_seed), 'games.seeds_rotated'),
+  );
+
+  app.get(
+    API.fair.chains,
+    {
+      schema: {
+        tags,
+        summary: 'The crash and double result chains: terminating hashes, the beacon rounds that salt them, and the salts',
+        response: { 200: envelopeSchema(fairChainsSchema) },
+      },
+    },
+    async (request) => ok(request, await chainsView(ctx)),
   );
 };

@@ -1,8 +1,10 @@
 import { isValidClientSeed, randomClientSeed } from '@casino/games/fair';
-import type { FairSeedsView } from '@casino/shared/schemas/house-games';
+import type { FairChain, FairChainsView, FairSeedsView } from '@casino/shared/schemas/house-games';
 import type { AppContext } from '../../context.ts';
 import { nowIso } from '../../db/database.ts';
 import { AppError, fieldError } from '../../lib/http.ts';
+import { beaconInfo, configuredBeaconName } from '../house-games/shared/beacon.ts';
+import { type PublicChainRow, publicChains } from '../house-games/shared/shared-rounds.repository.ts';
 import * as repo from './fair.repository.ts';
 
 /**
@@ -60,4 +62,52 @@ export async function rotateSeeds(ctx: AppContext, memberId: number, clientSeed:
     return { revealed: revealed ? toRevealed(revealed) : null, active: toActive(active) };
   });
   return result;
+}
+
+// ---- the shared rounds' chains ---------------------------------------------------------------
+
+const CHAINS_PER_GAME = 10;
+
+function toPublicChain(row: PublicChainRow): FairChain {
+  const info = row.beacon === null ? null : beaconInfo(row.beacon);
+  const round = row.beacon_round;
+  const salted = row.salted_at !== null;
+  return {
+    id: row.id,
+    game: row.game === 'double' ? 'double' : 'crash',
+    status: row.status,
+    length: row.length,
+    rounds_played: row.next_index,
+    terminating_hash: row.terminating_hash,
+    committed_at: row.created_at,
+    salt: salted ? row.salt : null,
+    salted_at: row.salted_at,
+    beacon:
+      info && round !== null
+        ? {
+            name: info.name,
+            sandbox: info.sandbox,
+            round,
+            round_time: new Date(info.roundTime(round)).toISOString(),
+            url: info.roundUrl(round),
+          }
+        : null,
+  };
+}
+
+/**
+ * GET API.fair.chains (public): every game's recent chains, with what a player needs to check
+ * them: the terminating hash and when it was published, the beacon round that salts the chain
+ * (always emitted after the publication) and its value. Never the chain's seed.
+ */
+export async function chainsView(ctx: Pick<AppContext, 'db' | 'config'>): Promise<FairChainsView> {
+  const [crash, double] = await Promise.all([
+    publicChains(ctx.db, 'crash', CHAINS_PER_GAME),
+    publicChains(ctx.db, 'double', CHAINS_PER_GAME),
+  ]);
+  const name = configuredBeaconName(ctx.config.FAIRNESS_BEACON);
+  return {
+    beacon: { name, sandbox: beaconInfo(name)?.sandbox ?? true },
+    chains: [...crash, ...double].map(toPublicChain),
+  };
 }

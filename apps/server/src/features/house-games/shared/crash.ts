@@ -19,6 +19,7 @@ import {
 import type { GameContext } from '../house-game.ts';
 import type { BalancePushes } from './balance-pushes.ts';
 import type { Broadcast, BusMessage } from './broadcast.ts';
+import type { RandomnessBeacon } from './beacon.ts';
 import { ChainCursor, type HashChain } from './chain.ts';
 import { formatHundredths, maskAccount, SocketFeed, sleepUntil } from './feed.ts';
 import * as repo from './shared-rounds.repository.ts';
@@ -98,6 +99,8 @@ export class CrashGame {
     private readonly batcher: TxBatcher,
     private readonly balances: BalancePushes,
     readonly timings: CrashTimings,
+    /** Where the salts of new chains come from (chain.ts). */
+    private readonly beacon: RandomnessBeacon,
   ) {}
 
   start(): void {
@@ -409,13 +412,19 @@ export class CrashGame {
   /** Runs rounds until the signal aborts. */
   async lead(signal: AbortSignal): Promise<void> {
     await this.cancelUnfinished();
-    const cursor = new ChainCursor(this.ctx.db, 'crash', this.timings.chainLength);
+    const cursor = new ChainCursor(this.ctx.db, 'crash', this.timings.chainLength, this.beacon, this.ctx.log);
     const history = (await repo.endedRounds(this.ctx.db, 'crash', HISTORY)).map((h) => ({
       round_id: h.id,
       crash_point: formatHundredths(h.result),
       hash: h.hash,
     }));
-    while (!signal.aborted) await this.playRound(cursor, history, signal);
+    try {
+      while (!signal.aborted) await this.playRound(cursor, history, signal);
+    } catch (error) {
+      if (!signal.aborted) throw error; // stopping while a chain waits for its beacon round is no failure
+    } finally {
+      await cursor.settled();
+    }
   }
 
   private async cancelUnfinished(): Promise<void> {
@@ -452,8 +461,8 @@ export class CrashGame {
 
   private async playRound(cursor: ChainCursor, history: CrashState['history'], signal: AbortSignal): Promise<void> {
     const game = await loadHouseGame(this.ctx, 'crash');
-    const { chain, index, hash } = await cursor.next();
-    const chainView = await cursor.active();
+    const { chain, index, hash } = await cursor.next(signal);
+    const chainView = { row: chain };
     const crashPoint = crashPointFromHash(hash, chain.salt);
     const openedAt = Date.now();
     let round = await repo.insertRound(this.ctx.db, {

@@ -9,6 +9,7 @@ import { checkStake, expectOk, type HouseGame, loadHouseGame, playableGame, roun
 import type { GameContext } from '../house-game.ts';
 import type { BalancePushes } from './balance-pushes.ts';
 import type { Broadcast, BusMessage } from './broadcast.ts';
+import type { RandomnessBeacon } from './beacon.ts';
 import { ChainCursor } from './chain.ts';
 import { maskAccount, SocketFeed, sleepUntil } from './feed.ts';
 import { refundOpenBets } from './refunds.ts';
@@ -67,6 +68,8 @@ export class DoubleGame {
     private readonly batcher: TxBatcher,
     private readonly balances: BalancePushes,
     readonly timings: DoubleTimings,
+    /** Where the salts of new chains come from (chain.ts). */
+    private readonly beacon: RandomnessBeacon,
   ) {}
 
   start(): void {
@@ -238,14 +241,20 @@ export class DoubleGame {
   async lead(signal: AbortSignal): Promise<void> {
     const game = await loadHouseGame(this.ctx, 'double');
     for (const round of await repo.unfinishedRounds(this.ctx.db, 'double')) await this.cancelRound(game, round);
-    const cursor = new ChainCursor(this.ctx.db, 'double', this.timings.chainLength);
+    const cursor = new ChainCursor(this.ctx.db, 'double', this.timings.chainLength, this.beacon, this.ctx.log);
     const history = (await repo.endedRounds(this.ctx.db, 'double', HISTORY)).map((h) => ({
       round_id: h.id,
       roll: h.result,
       color: doubleColor(h.result),
       hash: h.hash,
     }));
-    while (!signal.aborted) await this.playRound(cursor, history, signal);
+    try {
+      while (!signal.aborted) await this.playRound(cursor, history, signal);
+    } catch (error) {
+      if (!signal.aborted) throw error; // stopping while a chain waits for its beacon round is no failure
+    } finally {
+      await cursor.settled();
+    }
   }
 
   private async cancelRound(game: HouseGame | undefined, round: repo.SharedRound): Promise<void> {
@@ -269,7 +278,7 @@ export class DoubleGame {
 
   private async playRound(cursor: ChainCursor, history: DoubleState['history'], signal: AbortSignal): Promise<void> {
     const game = await loadHouseGame(this.ctx, 'double');
-    const { chain, index, hash } = await cursor.next();
+    const { chain, index, hash } = await cursor.next(signal);
     const roll = doubleRollFromHash(hash, chain.salt);
     const openedAt = Date.now();
     let round = await repo.insertRound(this.ctx.db, {

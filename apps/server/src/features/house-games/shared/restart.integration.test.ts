@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nowIso } from '../../../db/database.ts';
 import type { TestApp } from '../../../test/test-app.ts';
 import { cashOf, cents, expectLedgerSound, get, houseTestApp, player, post, roundsOf } from '../house.test-helpers.ts';
-import { createChain } from './chain.ts';
+import { sandboxBeacon } from './beacon.ts';
+import { commitChain } from './chain.ts';
 import * as repo from './shared-rounds.repository.ts';
 
 /**
@@ -25,7 +26,7 @@ afterAll(async () => {
 const code = (r: { body: unknown }) => (r.body as { error_code?: string }).error_code;
 
 async function openRound(game: 'crash' | 'double', result: number) {
-  const chain = await createChain(t.ctx.db, game, 20);
+  const chain = await commitChain(t.ctx.db, game, 20, sandboxBeacon());
   return repo.insertRound(t.ctx.db, {
     game,
     uid: randomUUID(),

@@ -8,13 +8,26 @@ export type SharedChain = Selectable<SharedChainsTable>;
 
 // ---- chains ---------------------------------------------------------------------------------
 
+/** The chain rounds draw from now. */
 export async function findActiveChain(db: Database, game: SharedGame) {
   return db
     .selectFrom('shared_chains')
     .selectAll()
     .where('game', '=', game)
-    .where('active', '=', 1)
+    .where('status', '=', 'active')
     .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/** The oldest chain committed and not yet played: the next one to activate. */
+export async function findCommittedChain(db: Database, game: SharedGame) {
+  return db
+    .selectFrom('shared_chains')
+    .selectAll()
+    .where('game', '=', game)
+    .where('status', '=', 'committed')
+    .orderBy('id')
     .limit(1)
     .executeTakeFirst();
 }
@@ -23,20 +36,70 @@ export async function findChain(db: Database, id: number) {
   return db.selectFrom('shared_chains').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-export async function insertChain(
+/** Commits a chain: its terminating hash and beacon round are public from now, its salt is not known yet. */
+export async function insertCommittedChain(
   db: Database,
-  row: { game: SharedGame; seed: string; salt: string; length: number; terminating_hash: string; created_at: string },
+  row: {
+    game: SharedGame;
+    seed: string;
+    length: number;
+    terminating_hash: string;
+    beacon: string;
+    beacon_round: number;
+    created_at: string;
+  },
 ) {
   return db
     .insertInto('shared_chains')
-    .values({ ...row, next_index: 0, active: 1 })
+    .values({ ...row, salt: '', salted_at: null, next_index: 0, status: 'committed' })
     .returningAll()
     .executeTakeFirstOrThrow();
 }
 
-export async function retireChain(db: Database, id: number) {
-  await db.updateTable('shared_chains').set({ active: 0 }).where('id', '=', id).execute();
+/** Records the beacon's value as the chain's salt (once: a second call changes nothing). */
+export async function saltChain(db: Database, id: number, salt: string, saltedAt: string) {
+  await db.updateTable('shared_chains').set({ salt, salted_at: saltedAt }).where('id', '=', id).where('salted_at', 'is', null).execute();
 }
+
+/** A salted committed chain becomes the one rounds draw from. */
+export async function activateChain(db: Database, id: number) {
+  return db
+    .updateTable('shared_chains')
+    .set({ status: 'active' })
+    .where('id', '=', id)
+    .where('status', '=', 'committed')
+    .where('salted_at', 'is not', null)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export async function retireChain(db: Database, id: number) {
+  await db.updateTable('shared_chains').set({ status: 'retired' }).where('id', '=', id).execute();
+}
+
+/** The public record of a game's chains, newest first (never the seed). */
+export async function publicChains(db: Database, game: SharedGame, limit: number) {
+  return db
+    .selectFrom('shared_chains')
+    .select([
+      'id',
+      'game',
+      'status',
+      'length',
+      'next_index',
+      'terminating_hash',
+      'salt',
+      'beacon',
+      'beacon_round',
+      'salted_at',
+      'created_at',
+    ])
+    .where('game', '=', game)
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+}
+export type PublicChainRow = Awaited<ReturnType<typeof publicChains>>[number];
 
 /** Claims the chain's next index (conditional: an exhausted chain answers undefined). */
 export async function claimChainIndex(db: Database, chainId: number): Promise<number | undefined> {
