@@ -5,10 +5,12 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { installZodMessageKeys } from '@casino/shared/zod-messages';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from './context.ts';
 import { adminRoutes } from './features/admin/admin.routes.ts';
 import { activitiesRoutes } from './features/promotions/activities.routes.ts';
+import { depositBonusRoutes } from './features/promotions/deposit-bonus.routes.ts';
 import { agencyAdminRoutes } from './features/agency/agency-admin.routes.ts';
 import { agencyBindRoutes } from './features/agency/agency-bind.routes.ts';
 import { agencyRoutes } from './features/agency/agency.routes.ts';
@@ -46,18 +48,12 @@ import { vipRoutes } from './features/vip/vip.routes.ts';
 import { installErrorHandler } from './lib/error-handler.ts';
 import { AppError, sendError } from './lib/http.ts';
 import { serveSites } from './lib/static-sites.ts';
+import { findNulField, validatorCompiler } from './lib/validation.ts';
 
 installZodMessageKeys();
 
-function findNulField(value: unknown, path = '', depth = 0): string | undefined {
-  if (typeof value === 'string') return value.includes('\u0000') ? path || '_' : undefined;
-  if (depth > 8 || value === null || typeof value !== 'object') return undefined;
-  for (const [key, child] of Object.entries(value)) {
-    const found = findNulField(child, path ? `${path}.${key}` : key, depth + 1);
-    if (found !== undefined) return found;
-  }
-  return undefined;
-}
+/** The body of a call that takes none (the client-wide `lang` is still accepted). */
+const NO_BODY = z.object({});
 
 export interface BuildOptions {
   /** Serve the built SPAs (off in API tests). */
@@ -90,8 +86,24 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   });
   app.addHook('preValidation', async (request) => {
     if (request.body === undefined || request.body === null) request.body = {};
-    // No real input holds a NUL character, and PostgreSQL cannot store one in text.
-    const field = findNulField(request.body) ?? findNulField(request.query) ?? findNulField(request.params);
+  });
+  // Guards run in preValidation, so a visitor hears 401 before any 422 about the body; a route-level
+  // preHandler would run after validation, so none is allowed. A call that writes and declares no
+  // body takes none: unknown body fields are 422 on every route (lib/validation.ts). Only routes
+  // whose body is signed read it raw and check it themselves (config.signedBody).
+  app.addHook('onRoute', (route) => {
+    if (route.preHandler) throw new Error(`${route.method} ${route.url}: put guards in preValidation, not preHandler`);
+    const writes = [route.method].flat().some((method) => !['GET', 'HEAD', 'OPTIONS'].includes(method));
+    const signed = (route.config as { signedBody?: boolean } | undefined)?.signedBody === true;
+    if (writes && route.url.startsWith('/api/') && !route.schema?.body && !signed) route.schema = { ...route.schema, body: NO_BODY };
+  });
+  // Parts validated by a schema were checked for NUL characters by the validator; this covers the
+  // parts a route declares no schema for (PostgreSQL cannot store a NUL in text).
+  app.addHook('preHandler', async (request) => {
+    const schema = request.routeOptions.schema;
+    const unchecked = (part: unknown, declared: unknown) => (declared ? undefined : findNulField(part));
+    const field =
+      unchecked(request.body, schema?.body) ?? unchecked(request.query, schema?.querystring) ?? unchecked(request.params, schema?.params);
     if (field !== undefined) throw new AppError('VALIDATION_FAILED', { [field]: ['validation.invalid'] });
   });
   app.addHook('onSend', async (request, reply) => {
@@ -151,6 +163,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(houseRoutes, { ctx });
   await app.register(houseWsRoutes, { ctx });
   await app.register(activitiesRoutes, { ctx });
+  await app.register(depositBonusRoutes, { ctx });
   await app.register(vipRoutes, { ctx });
   await app.register(vipAdminRoutes, { ctx });
   await app.register(rebatesRoutes, { ctx });

@@ -101,6 +101,8 @@ export const day7BalanceItemSchema = z.object({ platType: z.string(), balance: z
 export const GAME_RECORD_RANGES = ['today', '3days', '7days'] as const;
 export const gameRecordBodySchema = pageQuerySchema.extend({
   range: z.enum(GAME_RECORD_RANGES, { error: 'errors.bad_parameters' }).default('today'),
+  /** Sent by the spec's client; the records are always the caller's, whatever id it names. */
+  member_id: idField.optional(),
 });
 export const gameRecordItemSchema = z.object({
   id: z.number(),

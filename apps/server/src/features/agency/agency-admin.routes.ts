@@ -22,7 +22,7 @@ const security = [{ bearer: [] }];
 
 /** The back office's agency: commission rates, daily settlements and the commissions paid (agency.manage). */
 export const agencyAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const manager = { preHandler: requireOperator(ctx, 'agency.manage') };
+  const manager = { preValidation: requireOperator(ctx, 'agency.manage') };
   const actorOf = (request: Parameters<typeof operatorOf>[0]) => ({ operatorId: operatorOf(request).operator.id, ip: request.ip });
 
   app.get(

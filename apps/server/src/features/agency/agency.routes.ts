@@ -30,16 +30,12 @@ const langQuery = z.object({ lang: z.string().max(8).optional() });
 /** The agency centre: the caller's team, rewards and invitations; the mechanism is public. */
 export const agencyRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const member = requireMember(ctx);
-  // Spec section 6: a visitor's gated action reads "Currently not logged in, please log in first".
-  const preHandler = async (request: FastifyRequest) => {
-    if (!bearerToken(request)) throw new AppError('NOT_LOGGED_IN');
-    await member(request);
-  };
+  const preValidation = member;
 
   app.get(
     API.agency.overview,
     {
-      preHandler,
+      preValidation,
       schema: {
         tags,
         security,
@@ -54,7 +50,7 @@ export const agencyRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
   app.get(
     API.agency.subordinates,
     {
-      preHandler,
+      preValidation,
       schema: {
         tags,
         security,
@@ -69,7 +65,7 @@ export const agencyRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
   app.post(
     API.agency.subordinateRegister,
     {
-      preHandler,
+      preValidation,
       schema: {
         tags,
         security,
@@ -89,7 +85,7 @@ export const agencyRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
   app.post(
     API.agency.inviteRecord,
     {
-      preHandler,
+      preValidation,
       schema: {
         tags,
         security,
@@ -104,7 +100,7 @@ export const agencyRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
   app.post(
     API.agency.reward,
     {
-      preHandler,
+      preValidation,
       schema: {
         tags,
         security,

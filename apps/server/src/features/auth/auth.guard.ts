@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
+import { AppError } from '../../lib/http.ts';
 import { type Authenticated, authenticate } from './auth.service.ts';
 
 declare module 'fastify' {
@@ -15,15 +16,27 @@ export function bearerToken(request: FastifyRequest): string | undefined {
   return match?.[1];
 }
 
-/** preHandler that requires a member session; the member id comes only from the session. */
+/** A call that carries no credential at all: a visitor, not a lost session. */
+export function isVisitor(request: FastifyRequest): boolean {
+  const header = request.headers.authorization;
+  return typeof header !== 'string' || /^(Bearer)?\s*$/i.test(header.trim());
+}
+
+/**
+ * The member guard, run as `preValidation` so a visitor hears 401 before any 422 about the body.
+ * A visitor reads "Currently not logged in, please log in first" (spec section 6); a bad, expired
+ * or revoked token reads "Unauthenticated." (with force_offline when an operator forced it off).
+ * The member id comes only from the session.
+ */
 export function requireMember(ctx: AppContext) {
   return async (request: FastifyRequest) => {
+    if (isVisitor(request)) throw new AppError('NOT_LOGGED_IN');
     request.auth = await authenticate(ctx, bearerToken(request));
   };
 }
 
 /** The authenticated member of a request that went through requireMember. */
 export function memberOf(request: FastifyRequest): Authenticated {
-  if (!request.auth) throw new Error('route is missing the requireMember preHandler');
+  if (!request.auth) throw new Error('route is missing the requireMember guard');
   return request.auth;
 }

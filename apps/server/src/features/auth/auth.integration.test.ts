@@ -191,11 +191,16 @@ describe('sessions', () => {
     expect((await post('/api/auth/login2', { account: member.body.account, password: member.body.password })).statusCode).toBe(200);
   });
 
-  it('answers 401 without a token, with a malformed one and with an unknown one', async () => {
-    for (const headers of [{}, { authorization: 'Bearer' }, { authorization: 'Basic abc' }, bearer('A'.repeat(43))]) {
+  it('tells a visitor to log in, and a malformed or unknown token that it is unauthenticated', async () => {
+    for (const headers of [{}, { authorization: 'Bearer' }, { authorization: '  ' }]) {
+      const response = await post('/api/auth/me?lang=en', undefined, headers);
+      expect(response.statusCode).toBe(401);
+      expect(json(response)).toMatchObject({ message: 'Currently not logged in, please log in first', error_code: 'NOT_LOGGED_IN' });
+    }
+    for (const headers of [{ authorization: 'Basic abc' }, { authorization: 'Bearer short' }, bearer('A'.repeat(43))]) {
       const response = await post('/api/auth/me', undefined, headers);
       expect(response.statusCode).toBe(401);
-      expect(json(response).message).toBe('Unauthenticated.');
+      expect(json(response)).toMatchObject({ message: 'Unauthenticated.', error_code: 'UNAUTHENTICATED' });
     }
   });
 });

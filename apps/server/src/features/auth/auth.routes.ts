@@ -77,7 +77,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   app.post(
     API.me,
     {
-      preHandler: requireMember(ctx),
+      preValidation: requireMember(ctx),
       schema: {
         tags: ['auth'],
         summary: "The member's user info",
@@ -97,7 +97,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   app.post(
     API.logout,
     {
-      preHandler: requireMember(ctx),
+      preValidation: requireMember(ctx),
       schema: {
         tags: ['auth'],
         summary: 'End this session',

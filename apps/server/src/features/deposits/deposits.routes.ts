@@ -16,17 +16,19 @@ import {
   rechargeOnlineResponse,
   rechargeOrderQuery,
 } from '@casino/shared/schemas/payments';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { nowIso } from '../../db/database.ts';
 import { AppError, ok, requestLang } from '../../lib/http.ts';
+import { selfCall } from '../../lib/self-call.ts';
 import { writeAudit } from '../admin/audit.repository.ts';
 import { operatorOf, requireOperator } from '../admin/operators.service.ts';
 import { bearerToken, memberOf, requireMember } from '../auth/auth.guard.ts';
 import { findChannel, findOrderByTxid, listChannels } from './deposits.repository.ts';
 import { adminDeposits, createDeposit, memberOrder, memberOrders, onlineChannels, toChannel } from './deposits.service.ts';
-import { type Deliver, httpDeliver, sandboxPage, sandboxPay } from './sandbox-bank.ts';
+import { type Deliver, sandboxPage, sandboxPay, selfDeliver } from './sandbox-bank.ts';
 import { handleSandboxWebhook } from './webhook.ts';
 
 const tags = ['deposits'];
@@ -34,16 +36,12 @@ const security = [{ bearer: [] }];
 
 export const depositsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; deliver?: Deliver }> = async (app, { ctx, deliver }) => {
   const member = requireMember(ctx);
-  // The spec: a visitor asking for payment channels reads "Currently not logged in, please log in first".
-  const memberOrVisitorMessage = async (request: Parameters<typeof member>[0]) => {
-    if (!bearerToken(request)) throw new AppError('NOT_LOGGED_IN');
-    await member(request);
-  };
+  const memberOrVisitorMessage = member;
 
   app.get(
     API.paymentsList,
     {
-      preHandler: memberOrVisitorMessage,
+      preValidation: memberOrVisitorMessage,
       schema: {
         tags,
         security,
@@ -58,7 +56,7 @@ export const depositsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; deliver?: 
   app.get(
     API.paymentOnlineList,
     {
-      preHandler: memberOrVisitorMessage,
+      preValidation: memberOrVisitorMessage,
       schema: {
         tags,
         security,
@@ -73,7 +71,7 @@ export const depositsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; deliver?: 
   app.post(
     API.rechargeOnline,
     {
-      preHandler: member,
+      preValidation: member,
       schema: {
         tags,
         security,
@@ -91,7 +89,7 @@ export const depositsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; deliver?: 
   app.get(
     API.rechargeOrder,
     {
-      preHandler: member,
+      preValidation: member,
       schema: {
         tags,
         security,
@@ -106,7 +104,7 @@ export const depositsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; deliver?: 
   app.post(
     API.rechargeList,
     {
-      preHandler: member,
+      preValidation: member,
       schema: {
         tags,
         security,
@@ -127,7 +125,10 @@ export const depositsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; deliver?: 
     );
     scope.post(
       API.pixWebhook,
-      { schema: { tags, summary: 'PIX payment confirmations from the sandbox PSP (HMAC-signed)', hide: false } },
+      {
+        config: { signedBody: true },
+        schema: { tags, summary: 'PIX payment confirmations from the sandbox PSP (HMAC-signed)', hide: false },
+      },
       async (request, reply) => {
         const result = await handleSandboxWebhook(ctx, typeof request.body === 'string' ? request.body : '', request.headers);
         return reply.status(result.status).send({
@@ -140,15 +141,19 @@ export const depositsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; deliver?: 
     );
   });
 
-  const bankDeliver = deliver ?? httpDeliver(ctx.config.PUBLIC_URL);
+  const bankDeliver = deliver ?? selfDeliver(selfCall(app));
   const txidParams = z.object({ txid: z.string().regex(/^[A-Za-z0-9]{26,35}$/) });
   const langQuery = z.object({ lang: z.string().max(8).optional() });
 
-  app.get('/sandbox-psp/pay/:txid', { schema: { hide: true, params: txidParams, querystring: langQuery } }, async (request, reply) => {
-    const html = await sandboxPage(ctx, request.params.txid, requestLang(request));
+  const sendPage = async (reply: FastifyReply, txid: string, lang: string, undelivered = false) => {
+    const html = await sandboxPage(ctx, txid, lang, undelivered);
     if (!html) throw new AppError('ORDER_NOT_FOUND');
     return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-store').send(html);
-  });
+  };
+
+  app.get('/sandbox-psp/pay/:txid', { schema: { hide: true, params: txidParams, querystring: langQuery } }, (request, reply) =>
+    sendPage(reply, request.params.txid, requestLang(request)),
+  );
 
   // The bank page's pay button is a plain HTML form (urlencoded, no fields): its own scope reads it.
   await app.register(async (scope) => {
@@ -158,7 +163,9 @@ export const depositsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; deliver?: 
     scope
       .withTypeProvider<ZodTypeProvider>()
       .post('/sandbox-psp/pay/:txid', { schema: { hide: true, params: txidParams, querystring: langQuery } }, async (request, reply) => {
-        await sandboxPay(ctx, request.params.txid, bankDeliver);
+        const payment = await sandboxPay(ctx, request.params.txid, bankDeliver);
+        // The casino never heard of the payment: the bank page says so and offers to pay again.
+        if (payment === 'undelivered') return sendPage(reply.status(502), request.params.txid, requestLang(request), true);
         return reply.redirect(`/sandbox-psp/pay/${request.params.txid}?lang=${encodeURIComponent(requestLang(request))}`, 303);
       });
   });
@@ -178,7 +185,7 @@ export const depositsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; deliver?: 
   app.get(
     API.admin.deposits,
     {
-      preHandler: requireOperator(ctx, 'deposits.read'),
+      preValidation: requireOperator(ctx, 'deposits.read'),
       schema: {
         tags: adminTags,
         security,
@@ -193,7 +200,7 @@ export const depositsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; deliver?: 
   app.get(
     API.admin.channels,
     {
-      preHandler: requireOperator(ctx, 'channels.manage'),
+      preValidation: requireOperator(ctx, 'channels.manage'),
       schema: { tags: adminTags, security, summary: 'Payment channels', response: { 200: envelopeSchema(z.array(paymentChannel)) } },
     },
     async (request) => ok(request, (await listChannels(ctx.db, undefined, true)).map(toChannel)),
@@ -202,7 +209,7 @@ export const depositsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; deliver?: 
   app.patch(
     '/api/admin/payment-channels/:id',
     {
-      preHandler: requireOperator(ctx, 'channels.manage'),
+      preValidation: requireOperator(ctx, 'channels.manage'),
       schema: {
         tags: adminTags,
         security,

@@ -4,12 +4,11 @@ import { fairChainsSchema, fairSeedsSchema, rotateSeedAnswerSchema, rotateSeedBo
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { ok } from '../../lib/http.ts';
-import { memberOf } from '../auth/auth.guard.ts';
-import { requirePlayer } from '../house-games/house-game.ts';
+import { memberOf, requireMember } from '../auth/auth.guard.ts';
 import { chainsView, fairSeeds, rotateSeeds } from './fair.service.ts';
 
 export const fairRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const member = { preHandler: requirePlayer(ctx) };
+  const member = { preValidation: requireMember(ctx) };
   const tags = ['provably fair'];
   const security = [{ bearer: [] }];
 

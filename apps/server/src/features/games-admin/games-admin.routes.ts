@@ -30,7 +30,7 @@ export const gamesAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
   app.get(
     API.admin.games,
     {
-      preHandler: requireOperator(ctx, 'games.read'),
+      preValidation: requireOperator(ctx, 'games.read'),
       schema: {
         tags,
         security,
@@ -45,7 +45,7 @@ export const gamesAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
   app.patch(
     '/api/admin/games/:id',
     {
-      preHandler: requireOperator(ctx, 'games.manage'),
+      preValidation: requireOperator(ctx, 'games.manage'),
       schema: {
         tags,
         security,
@@ -64,7 +64,7 @@ export const gamesAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
   app.get(
     API.admin.providers,
     {
-      preHandler: requireOperator(ctx, 'games.read'),
+      preValidation: requireOperator(ctx, 'games.read'),
       schema: {
         tags,
         security,
@@ -78,7 +78,7 @@ export const gamesAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
   app.patch(
     '/api/admin/game-providers/:id',
     {
-      preHandler: requireOperator(ctx, 'games.manage'),
+      preValidation: requireOperator(ctx, 'games.manage'),
       schema: {
         tags,
         security,
@@ -97,7 +97,7 @@ export const gamesAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
   app.get(
     API.admin.gameResults,
     {
-      preHandler: requireOperator(ctx, 'games.read'),
+      preValidation: requireOperator(ctx, 'games.read'),
       schema: {
         tags,
         security,
@@ -112,7 +112,7 @@ export const gamesAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
   app.get(
     '/api/admin/game-rounds/:id',
     {
-      preHandler: requireOperator(ctx, 'rounds.read'),
+      preValidation: requireOperator(ctx, 'rounds.read'),
       schema: {
         tags,
         security,

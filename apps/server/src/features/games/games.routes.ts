@@ -34,13 +34,7 @@ const langQuery = z.object({ lang: z.string().max(8).optional() });
 /** Catalogue, favourites, recently played, game records and the day7 hand-off. */
 export const gamesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const member = requireMember(ctx);
-  // The spec: a visitor's gated action reads "Currently not logged in, please log in first".
-  const memberOnly = {
-    preHandler: async (request: FastifyRequest) => {
-      if (!bearerToken(request)) throw new AppError('NOT_LOGGED_IN');
-      await member(request);
-    },
-  };
+  const memberOnly = { preValidation: member };
   /** Lists are open to visitors; a member's session only adds `is_followed`. */
   const viewerId = async (request: FastifyRequest): Promise<number | undefined> => {
     const token = bearerToken(request);

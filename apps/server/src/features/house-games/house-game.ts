@@ -146,11 +146,3 @@ export async function notifyBalance(ctx: GameContext, memberId: number): Promise
   }
 }
 
-/** preHandler of the games' member calls: visitors are asked to log in, expired sessions get the usual 401. */
-export function requirePlayer(ctx: AppContext) {
-  const authenticate = requireMember(ctx);
-  return async (request: FastifyRequest) => {
-    if (!bearerToken(request)) throw new AppError('NOT_LOGGED_IN');
-    await authenticate(request);
-  };
-}

@@ -32,9 +32,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { AppError, ok, requestLang } from '../../lib/http.ts';
-import { bearerToken, memberOf } from '../auth/auth.guard.ts';
+import { bearerToken, memberOf, requireMember } from '../auth/auth.guard.ts';
 import { authenticate } from '../auth/auth.service.ts';
-import { requirePlayer } from './house-game.ts';
 import { houseConfig, houseRound } from './house-info.service.ts';
 import { isSlotCode, playDice, playPlinko, playRoulette, playSlot } from './instant.service.ts';
 import { activeMines, cashOutMines, revealMines, startMines } from './mines.service.ts';
@@ -54,7 +53,7 @@ async function optionalMemberId(ctx: AppContext, request: FastifyRequest): Promi
 }
 
 export const houseRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const member = { preHandler: requirePlayer(ctx) };
+  const member = { preValidation: requireMember(ctx) };
   const memberId = (request: FastifyRequest) => memberOf(request).member.id;
   // A crash cash-out is priced at the instant the request arrived, before parsing and auth.
   const receivedAt = new WeakMap<FastifyRequest, number>();

@@ -26,7 +26,7 @@ const langQuery = z.object({ lang: langField });
 export const infoCenterAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const tags = ['back office'];
   const security = [{ bearer: [] }];
-  const manage = { preHandler: requireOperator(ctx, 'info.manage') };
+  const manage = { preValidation: requireOperator(ctx, 'info.manage') };
   const actorOf = (request: Parameters<typeof operatorOf>[0]) => ({ operatorId: operatorOf(request).operator.id, ip: request.ip });
 
   app.post(

@@ -31,7 +31,7 @@ const langQuery = z.object({ lang: langField });
  * and the badge need a member session.
  */
 export const infoCenterRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const member = { preHandler: requireMember(ctx) };
+  const member = { preValidation: requireMember(ctx) };
   const tags = ['information centre'];
   const security = [{ bearer: [] }];
 

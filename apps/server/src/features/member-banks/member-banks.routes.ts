@@ -14,7 +14,7 @@ const displayBody = z.object({ lang: langField }).optional();
 const langQuery = z.object({ lang: langField });
 
 export const memberBanksRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const member = { preHandler: requireMember(ctx) };
+  const member = { preValidation: requireMember(ctx) };
   const tags = ['pix keys'];
   const security = [{ bearer: [] }];
   const response = { 200: envelopeSchema(memberBanksResponse) };

@@ -17,7 +17,7 @@ import { orderCenterAssociation, orderCenterDetails, orderCenterFees } from './o
 const langQuery = z.object({ lang: langField });
 
 export const orderCenterRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const member = { preHandler: requireMember(ctx) };
+  const member = { preValidation: requireMember(ctx) };
   const tags = ['order centre'];
   const security = [{ bearer: [] }];
 

@@ -22,7 +22,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   app.post(
     API.profilePictureUser,
     {
-      preHandler: requireMember(ctx),
+      preValidation: requireMember(ctx),
       schema: {
         tags: ['profile'],
         summary: "The member's profile picture (member_id, if sent, must be the caller's own)",
@@ -41,7 +41,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   app.post(
     API.profilePictureSet,
     {
-      preHandler: requireMember(ctx),
+      preValidation: requireMember(ctx),
       schema: {
         tags: ['profile'],
         summary: 'Choose a bundled avatar',

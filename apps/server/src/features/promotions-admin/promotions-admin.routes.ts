@@ -37,7 +37,7 @@ export const promotionsAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> =
   app.get(
     API.admin.activities,
     {
-      preHandler: requireOperator(ctx, 'promotions.read'),
+      preValidation: requireOperator(ctx, 'promotions.read'),
       schema: {
         tags,
         security,
@@ -52,7 +52,7 @@ export const promotionsAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> =
   app.patch(
     '/api/admin/activities/:id',
     {
-      preHandler: requireOperator(ctx, 'promotions.manage'),
+      preValidation: requireOperator(ctx, 'promotions.manage'),
       schema: {
         tags,
         security,
@@ -71,7 +71,7 @@ export const promotionsAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> =
   app.get(
     API.admin.bonusCredits,
     {
-      preHandler: requireOperator(ctx, 'promotions.read'),
+      preValidation: requireOperator(ctx, 'promotions.read'),
       schema: {
         tags,
         security,
@@ -86,7 +86,7 @@ export const promotionsAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> =
   app.get(
     API.admin.promotionsReport,
     {
-      preHandler: requireOperator(ctx, 'promotions.read'),
+      preValidation: requireOperator(ctx, 'promotions.read'),
       schema: {
         tags,
         security,
@@ -101,7 +101,7 @@ export const promotionsAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> =
   app.get(
     API.admin.redeemCodes,
     {
-      preHandler: requireOperator(ctx, 'promotions.read'),
+      preValidation: requireOperator(ctx, 'promotions.read'),
       schema: {
         tags,
         security,
@@ -116,7 +116,7 @@ export const promotionsAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> =
   app.post(
     API.admin.redeemCodes,
     {
-      preHandler: requireOperator(ctx, 'promotions.manage'),
+      preValidation: requireOperator(ctx, 'promotions.manage'),
       schema: {
         tags,
         security,
@@ -134,7 +134,7 @@ export const promotionsAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> =
   app.patch(
     '/api/admin/redeem-codes/:id',
     {
-      preHandler: requireOperator(ctx, 'promotions.manage'),
+      preValidation: requireOperator(ctx, 'promotions.manage'),
       schema: {
         tags,
         security,
@@ -153,18 +153,19 @@ export const promotionsAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> =
   app.patch(
     API.admin.siteProfile,
     {
-      preHandler: requireOperator(ctx, 'promotions.manage'),
+      preValidation: requireOperator(ctx, 'promotions.manage'),
       schema: {
         tags,
         security,
-        summary: 'The regulated profile (Lei 14.790/2023): on, every deposit-linked activity is refused; audited',
+        summary:
+          'The regulated profile (Lei 14.790/2023: on, every deposit-linked activity is refused) and bonus stacking (off: one bonus per deposit); audited',
         body: siteProfileBody,
         response: { 200: envelopeSchema(siteProfile) },
       },
     },
     async (request) => {
-      const { regulated, site_id } = request.body;
-      return ok(request, await service.setRegulated(ctx, actorOf(request), site_id, regulated), 'admin.site_profile_saved');
+      const { site_id, regulated, bonus_stacking } = request.body;
+      return ok(request, await service.updateSiteProfile(ctx, actorOf(request), site_id, { regulated, bonus_stacking }), 'admin.site_profile_saved');
     },
   );
 };

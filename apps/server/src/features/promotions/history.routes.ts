@@ -9,7 +9,7 @@ import { coverHistory, promotionHistory } from './history.service.ts';
 
 /** POST /api/cover/history (every bonus credited) and POST /api/promotion/history (activity claims). */
 export const historyRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const member = { preHandler: requireMember(ctx) };
+  const member = { preValidation: requireMember(ctx) };
   const tags = ['promotions'];
   const security = [{ bearer: [] }];
 

@@ -15,7 +15,7 @@ export const rebatesAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
   app.get(
     API.admin.rebateRates,
     {
-      preHandler: requireOperator(ctx, 'promotions.read'),
+      preValidation: requireOperator(ctx, 'promotions.read'),
       schema: {
         tags,
         security,
@@ -29,7 +29,7 @@ export const rebatesAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
   app.put(
     API.admin.rebateRates,
     {
-      preHandler: requireOperator(ctx, 'promotions.manage'),
+      preValidation: requireOperator(ctx, 'promotions.manage'),
       schema: {
         tags,
         security,

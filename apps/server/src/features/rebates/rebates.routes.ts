@@ -20,16 +20,12 @@ const security = [{ bearer: [] }];
 /** POST /api/games/rebates/list, /details (spec section 7) and /claim (ours): the caller's own rebates. */
 export const rebatesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const member = requireMember(ctx);
-  // Spec section 6: a visitor reads "Currently not logged in, please log in first".
-  const memberOnly = async (request: FastifyRequest) => {
-    if (!bearerToken(request)) throw new AppError('NOT_LOGGED_IN');
-    await member(request);
-  };
+  const memberOnly = member;
 
   app.post(
     API.rebates.list,
     {
-      preHandler: memberOnly,
+      preValidation: memberOnly,
       schema: {
         tags,
         security,
@@ -44,7 +40,7 @@ export const rebatesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   app.post(
     API.rebates.details,
     {
-      preHandler: memberOnly,
+      preValidation: memberOnly,
       schema: {
         tags,
         security,
@@ -59,7 +55,7 @@ export const rebatesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   app.post(
     API.rebates.claim,
     {
-      preHandler: memberOnly,
+      preValidation: memberOnly,
       schema: {
         tags,
         security,

@@ -1,15 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { AddressInfo } from 'node:net';
 import { API } from '@casino/shared/api-paths';
 import { LANGUAGES, normalizeLanguage } from '@casino/shared/languages';
 import { formatBRL } from '@casino/shared/money';
 import { SANDBOX_PLAT_TYPE } from '@casino/shared/schemas/games';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { translate } from '../../lib/i18n.ts';
+import { selfCall } from '../../lib/self-call.ts';
 import {
   isSandboxGame,
   KENO_MAX_PICKS,
@@ -25,7 +25,7 @@ import {
   validKenoPicks,
 } from './sandbox-games.ts';
 import { type RoundResult, SandboxProvider } from './sandbox-provider.service.ts';
-import { httpTransport, SeamlessWalletClient, type WalletTransport } from './wallet-client.ts';
+import { SeamlessWalletClient, type WalletTransport } from './wallet-client.ts';
 
 /**
  * The built-in external aggregator, "Sandbox Studio". It stands where a remote provider would: its
@@ -56,20 +56,6 @@ const GAME_KEY: Record<SandboxGameCode, 'tigre' | 'pesca' | 'keno'> = {
   'sandbox-pesca-dourada': 'pesca',
   'sandbox-keno-rapido': 'keno',
 };
-
-/** The wallet at this server's own listening address (in tests without a listener: in-process). */
-function selfTransport(app: FastifyInstance): WalletTransport {
-  const http = httpTransport(() => {
-    const address = app.server.address() as AddressInfo;
-    const host = address.address === '::' || address.address === '0.0.0.0' ? '127.0.0.1' : address.address;
-    return `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`;
-  });
-  return async (request) => {
-    if (app.server.listening && app.server.address()) return http(request);
-    const response = await app.inject({ method: 'POST', url: request.path, payload: request.body, headers: request.headers });
-    return { status: response.statusCode, body: response.body };
-  };
-}
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 /** JSON inside a <script type="application/json"> block: no "</script>" can close it early. */
@@ -243,7 +229,10 @@ function roundAnswer(result: RoundResult, lang: string) {
 
 export interface SandboxProviderOptions {
   ctx: AppContext;
-  /** How the provider's server reaches the wallet (tests simulate lost answers); default: this server over HTTP. */
+  /**
+   * How the provider's server reaches the wallet (tests simulate lost answers); default: this
+   * server over HTTP at the address it listens on, whatever PUBLIC_URL says.
+   */
   transport?: WalletTransport;
 }
 
@@ -257,7 +246,7 @@ export const sandboxProviderRoutes: FastifyPluginAsyncZod<SandboxProviderOptions
     if (!row?.wallet_secret) throw new Error('the sandbox provider has no wallet secret');
     return row.wallet_secret;
   };
-  const wallet = new SeamlessWalletClient({ platType: SANDBOX_PLAT_TYPE, secret, transport: transport ?? selfTransport(app) });
+  const wallet = new SeamlessWalletClient({ platType: SANDBOX_PLAT_TYPE, secret, transport: transport ?? selfCall(app) });
   const provider = new SandboxProvider(wallet, undefined, (message, detail) => ctx.log.warn(detail ?? {}, message));
   const retry = setInterval(() => {
     if (provider.pendingCount > 0) provider.flushPending().catch((error) => ctx.log.error({ err: error }, 'sandbox provider retry failed'));

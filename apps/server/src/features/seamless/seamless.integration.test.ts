@@ -314,7 +314,7 @@ describe('bet, win and their retries', () => {
       game_code: GAME,
       amount: 1,
     });
-    expect(mismatch).toMatchObject({ http: 400, status: 'INVALID_REQUEST' });
+    expect(mismatch).toMatchObject({ http: 422, status: 'INVALID_REQUEST' });
     expect((await call('win', { tx_id: uid('win'), round_id: round, game_code: GAME, amount: 1 })).status).toBe('INVALID_REQUEST');
     expect((await call('win', { member_id: 999_999_999, tx_id: uid('win'), round_id: round, game_code: GAME, amount: 1 })).status).toBe(
       'INVALID_REQUEST',
@@ -480,10 +480,11 @@ describe('bad input moves no money', () => {
       { ...base, game_code: 'nope' },
       { ...base, game_code: OTHER_GAME }, // this provider's, but not the session's game
       { tx_id: base.tx_id, round_id: base.round_id, game_code: GAME, amount: 100 }, // a bet needs its session
+      { ...base, bonus: true }, // a field the protocol does not have
     ];
     for (const body of bad) {
       const answer = await call('bet', body);
-      expect(answer, JSON.stringify(body)).toMatchObject({ http: 400, status: 'INVALID_REQUEST', currency: 'BRL' });
+      expect(answer, JSON.stringify(body)).toMatchObject({ http: 422, status: 'INVALID_REQUEST', currency: 'BRL' });
     }
     expect((await call('bet', {}, { raw: '{"token":' })).status).toBe('INVALID_REQUEST');
     expect((await call('bet', {}, { raw: '[]' })).status).toBe('INVALID_REQUEST');

@@ -20,6 +20,8 @@ export const seamlessRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
   app.post(
     '/api/seamless/:platType/:action',
     {
+      // The service checks the signature over the raw text, then parses it with strictBody.
+      config: { signedBody: true },
       schema: {
         tags: ['seamless wallet'],
         summary: 'Provider callbacks, HMAC-signed (X-Signature, X-Timestamp, X-Nonce); see docs/SEAMLESS-WALLET.md',

@@ -18,7 +18,7 @@ import { memberOf, requireMember } from '../auth/auth.guard.ts';
 import * as security from './security.service.ts';
 
 export const securityRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const member = { preHandler: requireMember(ctx) };
+  const member = { preValidation: requireMember(ctx) };
   const tags = ['security'];
   const bearer = [{ bearer: [] }];
 

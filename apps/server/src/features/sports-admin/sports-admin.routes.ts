@@ -45,7 +45,7 @@ export const sportsAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
   app.get(
     API.admin.sportsFixtures,
     {
-      preHandler: read,
+      preValidation: read,
       schema: {
         tags,
         security,
@@ -60,7 +60,7 @@ export const sportsAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
   app.get(
     API.admin.sportsFixture(':id'),
     {
-      preHandler: read,
+      preValidation: read,
       schema: {
         tags,
         security,
@@ -76,7 +76,7 @@ export const sportsAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
   app.post(
     API.admin.sportsFixtureResult(':id'),
     {
-      preHandler: trade,
+      preValidation: trade,
       schema: {
         tags,
         security,
@@ -97,7 +97,7 @@ export const sportsAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
   app.patch(
     API.admin.sportsMarket(':id'),
     {
-      preHandler: trade,
+      preValidation: trade,
       schema: {
         tags,
         security,
@@ -116,7 +116,7 @@ export const sportsAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
   app.get(
     API.admin.sportsCompetitions,
     {
-      preHandler: read,
+      preValidation: read,
       schema: {
         tags,
         security,
@@ -131,7 +131,7 @@ export const sportsAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
   app.patch(
     API.admin.sportsCompetition(':id'),
     {
-      preHandler: trade,
+      preValidation: trade,
       schema: {
         tags,
         security,
@@ -152,7 +152,7 @@ export const sportsAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
   app.get(
     API.admin.sportsSettings,
     {
-      preHandler: read,
+      preValidation: read,
       schema: {
         tags,
         security,
@@ -167,7 +167,7 @@ export const sportsAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
   app.put(
     API.admin.sportsSettings,
     {
-      preHandler: trade,
+      preValidation: trade,
       schema: {
         tags,
         security,
@@ -185,7 +185,7 @@ export const sportsAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
   app.get(
     API.admin.sportsLiability,
     {
-      preHandler: read,
+      preValidation: read,
       schema: {
         tags,
         security,
@@ -200,7 +200,7 @@ export const sportsAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
   app.get(
     API.admin.sportsReport,
     {
-      preHandler: read,
+      preValidation: read,
       schema: {
         tags,
         security,

@@ -16,7 +16,7 @@ export const vipAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
   app.get(
     API.admin.vipLevels,
     {
-      preHandler: requireOperator(ctx, 'promotions.read'),
+      preValidation: requireOperator(ctx, 'promotions.read'),
       schema: {
         tags,
         security,
@@ -30,7 +30,7 @@ export const vipAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
   app.patch(
     API.admin.vipLevel(':level'),
     {
-      preHandler: requireOperator(ctx, 'promotions.manage'),
+      preValidation: requireOperator(ctx, 'promotions.manage'),
       schema: {
         tags,
         security,

@@ -15,16 +15,12 @@ const security = [{ bearer: [] }];
 /** POST api/member/vip/info and api/member/vip/history (spec section 7): the caller's own VIP standing. */
 export const vipRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const member = requireMember(ctx);
-  // Spec section 6: a visitor reads "Currently not logged in, please log in first".
-  const memberOnly = async (request: FastifyRequest) => {
-    if (!bearerToken(request)) throw new AppError('NOT_LOGGED_IN');
-    await member(request);
-  };
+  const memberOnly = member;
 
   app.post(
     API.vipInfo,
     {
-      preHandler: memberOnly,
+      preValidation: memberOnly,
       schema: {
         tags,
         security,
@@ -39,7 +35,7 @@ export const vipRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app,
   app.post(
     API.vipHistory,
     {
-      preHandler: memberOnly,
+      preValidation: memberOnly,
       schema: {
         tags,
         security,

@@ -14,7 +14,7 @@ import { operatorOf, requireOperator } from '../admin/operators.service.ts';
 import { adminWithdrawals, approveWithdrawal, rejectWithdrawal } from './withdrawals.service.ts';
 
 export const withdrawalsAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const reviewer = { preHandler: requireOperator(ctx, 'withdrawals.review') };
+  const reviewer = { preValidation: requireOperator(ctx, 'withdrawals.review') };
   const tags = ['back office'];
   const security = [{ bearer: [] }];
   const actorOf = (request: Parameters<typeof operatorOf>[0]) => ({ operatorId: operatorOf(request).operator.id, ip: request.ip });

@@ -1,14 +1,22 @@
 import { API } from '@casino/shared/api-paths';
 import { envelopeSchema } from '@casino/shared/envelope';
-import { drawingBody, withdrawal, withdrawalListBody, withdrawalListResponse } from '@casino/shared/schemas/payments';
+import { drawingBody, drawingHeaders, withdrawal, withdrawalListBody, withdrawalListResponse } from '@casino/shared/schemas/payments';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
-import { ok } from '../../lib/http.ts';
+import { fieldError, ok } from '../../lib/http.ts';
 import { memberOf, requireMember } from '../auth/auth.guard.ts';
 import { memberWithdrawals, requestWithdrawal } from './withdrawals.service.ts';
 
+/** The request's idempotency key: the Idempotency-Key header or request_id in the body (both must agree). */
+function requestKeyOf(header: string | undefined, bodyField: string | undefined): string | undefined {
+  if (header !== undefined && bodyField !== undefined && header !== bodyField) {
+    throw fieldError('VALIDATION_FAILED', 'request_id', 'validation.idempotency_key_mismatch');
+  }
+  return header ?? bodyField;
+}
+
 export const withdrawalsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const member = { preHandler: requireMember(ctx) };
+  const member = { preValidation: requireMember(ctx) };
   const tags = ['withdrawals'];
   const security = [{ bearer: [] }];
 
@@ -19,12 +27,20 @@ export const withdrawalsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
       schema: {
         tags,
         security,
-        summary: 'Ask to withdraw to one of the member’s PIX keys (the money leaves cash at once)',
+        summary:
+          'Ask to withdraw to one of the member’s PIX keys (the money leaves cash at once). Idempotent by the Idempotency-Key header ' +
+          'or request_id, per member: a retry with the same key and body answers the first withdrawal; another body under the key is ' +
+          '409 IDEMPOTENCY_KEY_REUSED',
+        headers: drawingHeaders,
         body: drawingBody,
         response: { 200: envelopeSchema(withdrawal) },
       },
     },
-    async (request) => ok(request, await requestWithdrawal(ctx, memberOf(request).member, request.body), 'money.withdrawal_submitted'),
+    async (request) => {
+      const requestKey = requestKeyOf(request.headers['idempotency-key'], request.body.request_id);
+      const view = await requestWithdrawal(ctx, memberOf(request).member, request.body, requestKey);
+      return ok(request, view, 'money.withdrawal_submitted');
+    },
   );
 
   app.post(

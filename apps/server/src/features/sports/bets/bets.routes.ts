@@ -13,18 +13,9 @@ import { listMyBets } from './my-bets.service.ts';
 const tags = ['sportsbook'];
 const security = [{ bearer: [] }];
 
-/** preHandler of the betting calls: a visitor is asked to log in, an expired session gets the usual 401. */
-function requireBettor(ctx: AppContext) {
-  const authenticate = requireMember(ctx);
-  return async (request: FastifyRequest) => {
-    if (!bearerToken(request)) throw new AppError('NOT_LOGGED_IN');
-    await authenticate(request);
-  };
-}
-
 /** The member's side of the sportsbook: place a slip, list my bets, cash out. */
 export const sportsBetsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const member = { preHandler: requireBettor(ctx) };
+  const member = { preValidation: requireMember(ctx) };
   const memberId = (request: FastifyRequest) => memberOf(request).member.id;
 
   app.post(
