@@ -56,7 +56,7 @@ describe('member login throttling', () => {
     for (let round = 0; round < 7; round++) {
       const limited = await wrong();
       expect(limited.statusCode).toBe(429);
-      const wait = json(limited).retry_after as unknown as number;
+      const { retry_after: wait } = json(limited) as unknown as { retry_after: number };
       waits.push(wait);
       vi.setSystemTime(Date.now() + wait * 1000 + 1000);
       expect((await wrong()).statusCode).toBe(422); // the wait is over: one more guess, refused
