@@ -1,6 +1,6 @@
 import { Redis } from 'ioredis';
 import pino, { type Logger } from 'pino';
-import { type Config, defaultDatabaseUrl } from './config.ts';
+import { type Config, defaultDatabaseUrl, publicUrl } from './config.ts';
 import type { AppContext } from './context.ts';
 import { type DatabaseHandle, openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
@@ -33,6 +33,8 @@ export function createLogger(config: Config): Logger {
 export interface Runtime {
   ctx: AppContext;
   handle: DatabaseHandle;
+  /** Records the port the HTTP server listens on, which the default public address follows. */
+  listening(port: number): void;
   close(): Promise<void>;
 }
 
@@ -66,6 +68,9 @@ export async function startRuntime(
     const subscriber = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2 });
     realtime = createRealtime({ publisher, subscriber });
   }
+  // Without PUBLIC_URL, links and BR Codes name the port this process really listens on.
+  let listeningPort = config.PORT;
+  const sitePublicUrl = () => publicUrl(config, listeningPort);
   const base: Omit<AppContext, 'houseRounds'> = {
     config,
     db: handle.db,
@@ -73,7 +78,8 @@ export async function startRuntime(
     counters,
     mailer: createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log }),
     realtime,
-    psp: createSandboxPsp({ publicUrl: config.PUBLIC_URL, merchantName: 'Aurora Bet', merchantCity: 'SAO PAULO' }),
+    psp: createSandboxPsp({ publicUrl: sitePublicUrl, merchantName: 'Aurora Bet', merchantCity: 'SAO PAULO' }),
+    publicUrl: sitePublicUrl,
     webhookSecret: config.PIX_WEBHOOK_SECRET ?? randomBytes(32).toString('hex'),
     log,
   };
@@ -92,6 +98,9 @@ export async function startRuntime(
   return {
     ctx,
     handle,
+    listening(port) {
+      listeningPort = port;
+    },
     async close() {
       await vipRebatesJob?.close();
       await agencyScheduler?.close();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, loadConfig, publicUrl } from './config.ts';
 
 describe('configuration', () => {
   it('runs out of the box with defaults', () => {
@@ -7,6 +7,15 @@ describe('configuration', () => {
     expect(config).toMatchObject({ PORT: 3000, CASINO_CAPTCHA: 'enabled', PIX_PROVIDER: 'sandbox', SESSION_IDLE_MINUTES: 30 });
     expect(config.DATABASE_URL).toBeUndefined();
     expect(Object.isFrozen(config)).toBe(true);
+  });
+
+  it('points the public address at the port the server listens on unless PUBLIC_URL says otherwise', () => {
+    expect(publicUrl(loadConfig({}))).toBe('http://localhost:3000');
+    expect(publicUrl(loadConfig({ PORT: '4101' }))).toBe('http://localhost:4101');
+    // PORT=0: the system chooses the port; the address follows it once the server listens.
+    expect(publicUrl(loadConfig({ PORT: '0' }), 43_117)).toBe('http://localhost:43117');
+    expect(publicUrl(loadConfig({ PORT: '4101', PUBLIC_URL: 'https://casino.example/' }), 4101)).toBe('https://casino.example');
+    expect(() => loadConfig({ PUBLIC_URL: 'casino.example' })).toThrow(/PUBLIC_URL="casino.example"/);
   });
 
   it('stops on a bad value with a message naming the variable', () => {
@@ -19,7 +28,6 @@ describe('configuration', () => {
   it('refuses a disabled captcha in production', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', CASINO_CAPTCHA: 'disabled' })).toThrow(/CASINO_CAPTCHA/);
   });
-});
 
   it('refuses the sandbox randomness beacon in production: chain salts must come from a public beacon', () => {
     expect(loadConfig({}).FAIRNESS_BEACON).toBe('sandbox');
@@ -28,3 +36,4 @@ describe('configuration', () => {
     expect(loadConfig({ NODE_ENV: 'production', FAIRNESS_BEACON: 'drand' }).FAIRNESS_BEACON).toBe('drand');
     expect(() => loadConfig({ FAIRNESS_BEACON: 'bitcoin' })).toThrow(/FAIRNESS_BEACON/);
   });
+});

@@ -20,7 +20,9 @@ const envSchema = z
       .regex(/^rediss?:\/\/.+/, 'must be redis://...')
       .optional(),
     ADMIN_PASSWORD: z.string().min(10, 'must be at least 10 characters').optional(),
-    PUBLIC_URL: z.url('must be a URL such as https://casino.example').default('http://localhost:3000'),
+    // Where players reach the site, for links and BR Codes. Unset: this server on localhost at the
+    // port it listens on (publicUrl below). The server never calls itself through it.
+    PUBLIC_URL: z.url('must be a URL such as https://casino.example').optional(),
     CASINO_CAPTCHA: z.enum(['enabled', 'disabled']).default('enabled'),
     PIX_PROVIDER: z.enum(['sandbox']).default('sandbox'),
     PIX_WEBHOOK_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
@@ -69,11 +71,11 @@ const envSchema = z
     DOUBLE_SPIN_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
     DOUBLE_PAUSE_MS: z.coerce.number().int().min(0).max(60_000).default(3_000),
     SHARED_CHAIN_LENGTH: z.coerce.number().int().min(10).max(10_000_000).default(10_000),
-    // Agency commissions: the São Paulo local time yesterday is settled at, and whether this process
-    // runs the settlement scheduler (unset: on, except with NODE_ENV=test).
     // Where the salts of the crash and double chains come from: the public drand beacon
     // (League of Entropy, quicknet), or an offline sandbox for development that proves nothing.
     FAIRNESS_BEACON: z.enum(['sandbox', 'drand']).default('sandbox'),
+    // Agency commissions: the São Paulo local time yesterday is settled at, and whether this process
+    // runs the settlement scheduler (unset: on, except with NODE_ENV=test).
     AGENCY_SETTLE_AT: z
       .string()
       .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be HH:MM (24-hour São Paulo time)')
@@ -94,12 +96,12 @@ const envSchema = z
     path: ['CASINO_CAPTCHA'],
     message: 'cannot be "disabled" when NODE_ENV=production',
   })
-  .refine((env) => !(env.NODE_ENV === 'production' && env.CRASH_SPEED !== 1), {
-    path: ['CRASH_SPEED'],
   .refine((env) => !(env.NODE_ENV === 'production' && env.FAIRNESS_BEACON === 'sandbox'), {
     path: ['FAIRNESS_BEACON'],
     message: 'must be "drand" when NODE_ENV=production (a sandbox salt comes from this server and proves nothing to players)',
   })
+  .refine((env) => !(env.NODE_ENV === 'production' && env.CRASH_SPEED !== 1), {
+    path: ['CRASH_SPEED'],
     message: 'must be 1 when NODE_ENV=production (the published crash curve)',
   });
 
@@ -118,6 +120,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   return Object.freeze(result.data);
+}
+
+/**
+ * The address players reach the site at (links, BR Codes, the start banner), without a trailing
+ * slash: PUBLIC_URL, or this server on localhost at the port it listens on (PORT, or with PORT=0
+ * the port the system chose, known once listening).
+ */
+export function publicUrl(config: Config, listeningPort: number = config.PORT): string {
+  return (config.PUBLIC_URL ?? `http://localhost:${listeningPort}`).replace(/\/+$/, '');
 }
 
 export function defaultDatabaseUrl(): string {

@@ -16,6 +16,8 @@ export interface AppContext {
   mailer: Mailer;
   realtime: Realtime;
   psp: PaymentProvider;
+  /** The address players reach the site at (links, BR Codes): PUBLIC_URL, or localhost at the port this process listens on. */
+  publicUrl(): string;
   /** Secret of the sandbox PSP's webhook signatures. */
   webhookSecret: string;
   log: FastifyBaseLogger;

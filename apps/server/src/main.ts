@@ -1,3 +1,4 @@
+import type { AddressInfo } from 'node:net';
 import { buildApp } from './app.ts';
 import { createLogger, startRuntime } from './bootstrap.ts';
 import { ConfigError, loadConfig } from './config.ts';
@@ -48,7 +49,9 @@ async function main() {
   sweeper.unref();
 
   await app.listen({ port: config.PORT, host: config.HOST });
-  log.info(`player site ${config.PUBLIC_URL}/  back office ${config.PUBLIC_URL}/admin  API docs ${config.PUBLIC_URL}/api/docs`);
+  runtime.listening((app.server.address() as AddressInfo).port);
+  const site = runtime.ctx.publicUrl();
+  log.info(`player site ${site}/  back office ${site}/admin  API docs ${site}/api/docs`);
 }
 
 main().catch((error) => {

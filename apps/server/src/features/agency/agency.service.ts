@@ -53,7 +53,7 @@ export async function agencyOverview(ctx: AppContext, member: Member, lang: stri
   return {
     member_id: member.id,
     invite_code: member.invite_code,
-    invite_link: inviteLink(ctx.config.PUBLIC_URL, member.invite_code),
+    invite_link: inviteLink(ctx.publicUrl(), member.invite_code),
     inviter_id: member.agent_id,
     direct_count: counts.get(1) ?? 0,
     indirect_count: indirect,

@@ -166,6 +166,45 @@ describe('deposits', () => {
     expect(await money(m.token)).toBe('25.50');
   });
 
+  it('answers the bank page with a clear message, never a 500, when the confirmation does not reach the casino', async () => {
+    let webhook: 'down' | 'refusing' | 'up' = 'down';
+    const bank = await buildApp(t.ctx, {
+      serveSites: false,
+      sandboxDeliver: async (path, body, headers) => {
+        if (webhook === 'down') throw new TypeError('fetch failed'); // connection refused
+        if (webhook === 'refusing') return 401; // a webhook secret this process does not share
+        return (await app.inject({ method: 'POST', url: path, payload: body, headers: { 'content-type': 'application/json', ...headers } }))
+          .statusCode;
+      },
+    });
+    try {
+      const m = await registerMember(app);
+      const order = (await deposit(m.token, '12.00')).json().data;
+      const pay = () =>
+        bank.inject({
+          method: 'POST',
+          url: `${order.sandbox_pay_url}?lang=pt`,
+          payload: '',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        });
+      for (const state of ['down', 'refusing'] as const) {
+        webhook = state;
+        const failed = await pay();
+        expect(failed.statusCode, state).toBe(502);
+        expect(failed.headers['content-type']).toContain('text/html');
+        expect(failed.body).toContain('O banco sandbox não conseguiu avisar o cassino deste pagamento.');
+        // The same page, with its button to pay again.
+        expect(failed.body).toContain('Pagar R$ 12,00');
+        expect(await money(m.token)).toBe('0.00');
+      }
+      webhook = 'up';
+      expect((await pay()).statusCode).toBe(303);
+      expect(await money(m.token)).toBe('12.00');
+    } finally {
+      await bank.close();
+    }
+  });
+
   it("keeps one member's orders from another", async () => {
     const a = await registerMember(app);
     const b = await registerMember(app);

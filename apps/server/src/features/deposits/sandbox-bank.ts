@@ -1,30 +1,29 @@
 import { formatBRL, formatCentavos } from '@casino/shared/money';
 import type { AppContext } from '../../context.ts';
 import { translate } from '../../lib/i18n.ts';
+import type { SelfCall } from '../../lib/self-call.ts';
 import { newEndToEndId, signWebhook } from '../payments/psp.ts';
 import { findOrderByTxid } from './deposits.repository.ts';
 import { SIGNATURE_HEADER, TIMESTAMP_HEADER } from './webhook.ts';
 
 /**
  * The sandbox PSP's "bank app": a page that shows the charge and pays it. Paying sends the signed
- * webhook over HTTP to this server's webhook URL, the same path a real PSP's call takes.
+ * webhook over HTTP to this server's webhook route, the same path a real PSP's call takes.
  */
 export type Deliver = (path: string, body: string, headers: Record<string, string>) => Promise<number>;
 
-export function httpDeliver(publicUrl: string): Deliver {
-  return async (path, body, headers) => {
-    const response = await fetch(new URL(path, publicUrl), {
-      method: 'POST',
-      body,
-      headers: { 'content-type': 'application/json', ...headers },
-    });
-    return response.status;
-  };
+const DELIVERY_TIMEOUT_MS = 10_000;
+
+/** Delivers to this server at the address it listens on (lib/self-call.ts), whatever PUBLIC_URL says. */
+export function selfDeliver(call: SelfCall): Deliver {
+  return async (path, body, headers) =>
+    (await call({ path, body, headers: { 'content-type': 'application/json', ...headers }, timeoutMs: DELIVERY_TIMEOUT_MS })).status;
 }
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-export async function sandboxPage(ctx: AppContext, txid: string, lang: string): Promise<string | null> {
+/** The bank page of a charge; `undelivered` says the last payment did not reach the casino. */
+export async function sandboxPage(ctx: AppContext, txid: string, lang: string, undelivered = false): Promise<string | null> {
   const order = await findOrderByTxid(ctx.db, txid);
   if (!order) return null;
   const t = (key: string, values?: Record<string, unknown>) => escapeHtml(translate(lang, key, values));
@@ -51,15 +50,23 @@ button{width:100%;padding:14px;border:0;border-radius:12px;background:#8b5cf6;co
 <h1>${t('money.sandbox_title')}</h1>
 <p>${t('money.sandbox_intro')}</p>
 <dl><dt>${t('money.sandbox_receiver')}</dt><dd>Aurora Bet</dd><dt>${t('money.sandbox_amount')}</dt><dd>${escapeHtml(amount)}</dd></dl>
+${undelivered ? `<p class="bad" role="alert">${t('money.sandbox_undelivered')}</p>` : ''}
 ${state}
 <p><code>${escapeHtml(order.br_code)}</code></p>
 </main></body></html>`;
 }
 
+/**
+ * What paying did: the casino took the confirmation (`delivered`, whatever it made of it), the
+ * charge was not open (`not_payable`), or the confirmation did not reach the casino or was refused
+ * by it (`undelivered`: the player may pay again; a second delivery never credits twice).
+ */
+export type SandboxPayment = 'delivered' | 'not_payable' | 'undelivered';
+
 /** The bank pays: one PIX confirmation for the charge, signed, to the webhook. */
-export async function sandboxPay(ctx: AppContext, txid: string, deliver: Deliver): Promise<boolean> {
+export async function sandboxPay(ctx: AppContext, txid: string, deliver: Deliver): Promise<SandboxPayment> {
   const order = await findOrderByTxid(ctx.db, txid);
-  if (!order || order.status !== 'pending') return false;
+  if (order?.status !== 'pending') return 'not_payable';
   const amount = order.amount_centavos;
   const body = JSON.stringify({
     pix: [
@@ -72,9 +79,13 @@ export async function sandboxPay(ctx: AppContext, txid: string, deliver: Deliver
     ],
   });
   const timestamp = Date.now();
-  const status = await deliver('/api/webhooks/pix/sandbox', body, {
-    [TIMESTAMP_HEADER]: String(timestamp),
-    [SIGNATURE_HEADER]: signWebhook(ctx.webhookSecret, timestamp, body),
-  });
-  return status === 200;
+  const headers = { [TIMESTAMP_HEADER]: String(timestamp), [SIGNATURE_HEADER]: signWebhook(ctx.webhookSecret, timestamp, body) };
+  try {
+    const status = await deliver('/api/webhooks/pix/sandbox', body, headers);
+    if (status === 200) return 'delivered';
+    ctx.log.warn({ txid, status }, 'sandbox bank: the webhook refused the payment confirmation');
+  } catch (error) {
+    ctx.log.warn({ txid, err: error }, 'sandbox bank: the payment confirmation did not reach the webhook');
+  }
+  return 'undelivered';
 }

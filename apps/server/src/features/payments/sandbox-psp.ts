@@ -2,18 +2,18 @@ import { buildBrCode } from '@casino/shared/pix/br-code';
 import { newEndToEndId, newTxid, type PaymentProvider, SANDBOX_FAILING_PIX_KEY } from './psp.ts';
 
 /**
- * The local sandbox PSP: real dynamic BR Codes (EMV with CRC16) whose location is this server,
- * a pay page standing for the player's bank app (`/sandbox-psp/pay/<txid>`), HMAC-signed
- * webhooks, and payouts that succeed except to SANDBOX_FAILING_PIX_KEY.
+ * The local sandbox PSP: real dynamic BR Codes (EMV with CRC16) whose location is this server at
+ * its public address (read at each charge: without PUBLIC_URL it follows the port the server
+ * listens on), a pay page standing for the player's bank app (`/sandbox-psp/pay/<txid>`),
+ * HMAC-signed webhooks, and payouts that succeed except to SANDBOX_FAILING_PIX_KEY.
  */
-export function createSandboxPsp(options: { publicUrl: string; merchantName: string; merchantCity: string }): PaymentProvider {
-  const base = new URL(options.publicUrl);
+export function createSandboxPsp(options: { publicUrl: () => string; merchantName: string; merchantCity: string }): PaymentProvider {
   return {
     name: 'sandbox',
     async createCharge(order) {
       const txid = newTxid();
       const brCode = buildBrCode({
-        url: `${base.host}/sandbox-psp/cob/${txid}`,
+        url: `${new URL(options.publicUrl()).host}/sandbox-psp/cob/${txid}`,
         amountCentavos: order.amountCentavos,
         merchantName: options.merchantName,
         merchantCity: options.merchantCity,

@@ -4,9 +4,9 @@ import type { SeamlessAction, SeamlessAnswer } from '@casino/shared/schemas/game
 /**
  * The sandbox aggregator's side of the seamless wallet: it signs each call as
  * docs/SEAMLESS-WALLET.md says (its own signer, as a provider would write it), sends it over a
- * transport (real HTTP in production), and retries a call that got no answer with the same body
- * and a fresh nonce. A call that never gets an answer comes back as null: the caller decides
- * (roll the bet back, queue the win).
+ * transport (HTTP to the address this server listens on, lib/self-call.ts), and retries a call
+ * that got no answer with the same body and a fresh nonce. A call that never gets an answer comes
+ * back as null: the caller decides (roll the bet back, queue the win).
  */
 
 export interface WalletRequest {
@@ -21,14 +21,6 @@ export interface WalletResponse {
 }
 /** Sends one request; throws when no answer came (network failure, timeout). */
 export type WalletTransport = (request: WalletRequest) => Promise<WalletResponse>;
-
-/** Real HTTP to a base URL, with a timeout. */
-export function httpTransport(baseUrl: () => string): WalletTransport {
-  return async ({ path, body, headers, timeoutMs }) => {
-    const response = await fetch(new URL(path, baseUrl()), { method: 'POST', body, headers, signal: AbortSignal.timeout(timeoutMs) });
-    return { status: response.status, body: await response.text() };
-  };
-}
 
 export interface WalletClientOptions {
   platType: string;
