@@ -11,6 +11,7 @@ import {
   formatOdds,
   HOME_ADVANTAGE,
   inPlayMatrix,
+  lostSelections,
   MAX_GOALS,
   MAX_ODDS,
   MIN_ODDS,
@@ -212,6 +213,40 @@ describe('football model: fair markets against an independent computation', () =
         }
       }
     }
+  });
+});
+
+describe('football model: selections a score in play has already lost', () => {
+  /** Every market of the book (its types, lines and selection codes), read from the model itself. */
+  const markets = fairMarkets(scoreMatrix({ home: 1.4, away: 1.1 }));
+  /** Goals that may still come in this check: far more than any line or correct score needs. */
+  const MORE = 12;
+
+  it('names exactly the selections no later score can win, for every market and every score up to 8-8', () => {
+    for (let home = 0; home <= 8; home++) {
+      for (let away = 0; away <= 8; away++) {
+        for (const market of markets) {
+          const lost = new Set(lostSelections(market.type, market.line, { home, away }));
+          for (const { code } of market.selections) {
+            let canWin = false;
+            for (let h = home; h <= home + MORE && !canWin; h++) {
+              for (let a = away; a <= away + MORE && !canWin; a++) canWin = winningCodes(market.type, market.line, h, a).includes(code);
+            }
+            expect(lost.has(code), `${home}-${away} ${market.type} ${market.line} ${code}`).toBe(!canWin);
+          }
+        }
+      }
+    }
+  });
+
+  it('closes the correct scores below the score, the under of a passed line and "no" once both scored', () => {
+    expect(lostSelections('correct_score', 0, { home: 1, away: 0 })).toEqual(['0-0', '0-1', '0-2', '0-3', '0-4']);
+    expect(lostSelections('correct_score', 0, { home: 0, away: 0 })).toEqual([]);
+    expect(lostSelections('correct_score', 0, { home: 5, away: 0 })).toHaveLength((CORRECT_SCORE_MAX + 1) ** 2);
+    expect(lostSelections('over_under', 250, { home: 2, away: 1 })).toEqual(['under']);
+    expect(lostSelections('over_under', 350, { home: 2, away: 1 })).toEqual([]);
+    expect(lostSelections('btts', 0, { home: 1, away: 1 })).toEqual(['no']);
+    expect(lostSelections('1x2', 0, { home: 4, away: 0 })).toEqual([]);
   });
 });
 

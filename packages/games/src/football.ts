@@ -232,6 +232,33 @@ export function winningCodes(type: MarketType, line: number, home: number, away:
   }
 }
 
+/**
+ * The selections of a market that a match in play at `score` can no longer win, whatever goals are
+ * still to come (goals are never taken away): a correct score below the current one, the under of
+ * a line already passed, "no" once both sides scored. The book closes them at once: none is offered
+ * at the longest price, and bets on them are lost without waiting for full time.
+ */
+export function lostSelections(type: MarketType, line: number, score: { home: number; away: number }): string[] {
+  switch (type) {
+    case 'over_under':
+      return (score.home + score.away) * 100 > line ? ['under'] : [];
+    case 'btts':
+      return score.home > 0 && score.away > 0 ? ['no'] : [];
+    case 'correct_score': {
+      const lost: string[] = [];
+      for (let h = 0; h <= CORRECT_SCORE_MAX; h++) {
+        for (let a = 0; a <= CORRECT_SCORE_MAX; a++) if (h < score.home || a < score.away) lost.push(`${h}-${a}`);
+      }
+      return lost;
+    }
+    // Whoever leads, the other side can still score: nothing is decided before full time.
+    case '1x2':
+    case 'double_chance':
+    case 'asian_handicap':
+      return [];
+  }
+}
+
 /** "2.5" / "-1.5" / null for a line in hundredths. */
 export function formatLine(type: MarketType, line: number): string | null {
   if (type !== 'over_under' && type !== 'asian_handicap') return null;

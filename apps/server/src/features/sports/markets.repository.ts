@@ -13,7 +13,7 @@ export async function findFixtureMarkets(db: Database, fixtureId: number) {
   if (markets.length === 0) return [];
   const selections = await db
     .selectFrom('selections')
-    .select(['id', 'market_id', 'code', 'odds', 'probability_ppm'])
+    .select(['id', 'market_id', 'code', 'odds', 'probability_ppm', 'result'])
     .where(
       'market_id',
       'in',

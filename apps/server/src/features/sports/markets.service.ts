@@ -1,3 +1,4 @@
+import { lostSelections } from '@casino/games/football';
 import type { Database } from '../../db/database.ts';
 import { nowIso } from '../../db/database.ts';
 import type { FeedMarket, InPlayState } from './feeds/odds-feed.ts';
@@ -100,11 +101,12 @@ export async function priceFixture(db: Database, fixtureId: number, options: Pri
     const now = nowIso();
     const summary: PricingSummary = { created: 0, changed: 0 };
     for (const market of priced) {
+      const lost = new Set(options.inPlay ? lostSelections(market.type, market.line, options.inPlay.score) : []);
       const existing = stored.find((m) => m.type === market.type && Number(m.line) === market.line);
       if (!existing) {
-        const status = initialStatus(market, fixture.status, options);
+        const status = lost.size > 0 ? 'suspended' : initialStatus(market, fixture.status, options);
         if (await createMarket(trx, fixtureId, market, status, now)) summary.created++;
-      } else if (await updateMarket(trx, existing, market, options, now)) summary.changed++;
+      } else if (await updateMarket(trx, existing, market, lost, options, now)) summary.changed++;
     }
     return summary;
   });
@@ -113,7 +115,10 @@ export async function priceFixture(db: Database, fixtureId: number, options: Pri
 /**
  * Reprices a match in play (the virtual league, each minute or at a goal): the markets price the
  * final result from the current score and the minutes left. Markets already decided (a price the
- * book cannot offer fairly) are suspended. `open` reopens the tradable ones.
+ * book cannot offer fairly) are suspended. A selection the score has already lost (a correct score
+ * that can no longer happen) is never quoted again: it keeps its last price, and its market stays
+ * suspended until settlement has marked it lost (settleDecidedMarkets, run after each goal), so
+ * it is never offered at the longest price. `open` reopens the tradable ones.
  */
 export async function repriceInPlay(
   db: Database,
@@ -164,18 +169,24 @@ async function createMarket(trx: Database, fixtureId: number, market: FeedMarket
   return true;
 }
 
-/** Writes a market's new prices; answers whether it got a new version. */
+/**
+ * Writes a market's new prices; answers whether it got a new version. `lost`: the selections the
+ * score in play has already lost.
+ */
 async function updateMarket(
   trx: Database,
   existing: StoredMarket,
   market: FeedMarket,
+  lost: ReadonlySet<string>,
   options: PricingOptions,
   now: string,
 ): Promise<boolean> {
   if (existing.status !== 'open' && existing.status !== 'suspended') return false;
-  // A state is written only when pricing decides it (untradable, or opening in play): otherwise the
-  // market keeps whatever state it has at the write, even one a trader set a moment ago.
-  const status = !market.tradable ? 'suspended' : options.open ? 'open' : undefined;
+  const awaitingSettlement = existing.selections.some((s) => lost.has(s.code) && s.result === 'pending');
+  // A state is written only when pricing decides it (untradable, lost selections not yet settled,
+  // or opening in play): otherwise the market keeps whatever state it has at the write, even one a
+  // trader set a moment ago.
+  const status = !market.tradable || awaitingSettlement ? 'suspended' : options.open ? 'open' : undefined;
   const updates: { id: number; odds: number; probabilityPpm: number }[] = [];
   const missing: { code: string; sort: number; odds: number; probabilityPpm: number }[] = [];
   let oddsMoved = false;
@@ -185,6 +196,8 @@ async function updateMarket(
       missing.push({ code: selection.code, sort, odds: selection.odds, probabilityPpm: selection.probabilityPpm });
       return;
     }
+    // A decided selection is closed: its last offered price stays (a bet slip or a history shows it).
+    if (current.result !== 'pending' || lost.has(selection.code)) return;
     if (current.odds !== selection.odds) oddsMoved = true;
     if (current.odds !== selection.odds || current.probability_ppm !== selection.probabilityPpm) {
       updates.push({ id: Number(current.id), odds: selection.odds, probabilityPpm: selection.probabilityPpm });

@@ -46,6 +46,7 @@ export async function findSlip(trx: Database, selectionIds: readonly number[]) {
     .select([
       'selections.id as selection_id',
       'selections.odds',
+      'selections.result as selection_result',
       'markets.id as market_id',
       'markets.status as market_status',
       'fixtures.id as fixture_id',

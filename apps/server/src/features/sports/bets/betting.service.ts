@@ -151,7 +151,10 @@ function matchClosed(row: repo.SlipRow, nowMs: number): boolean {
   return row.fixture_status === 'scheduled' && Date.parse(row.starts_at) <= nowMs;
 }
 
-/** The current state of each line, refused when a match or market is closed or suspended. */
+/**
+ * The current state of each line, refused when a match or market is closed or suspended, or when
+ * the selection itself is decided (a correct score the score in play has already ruled out).
+ */
 function checkOpen(kind: PlaceBetInput['kind'], lines: SlipLine[], rows: Map<number, repo.SlipRow>): void {
   if (kind === 'accumulator') {
     const fixtures = new Set<number>();
@@ -164,7 +167,7 @@ function checkOpen(kind: PlaceBetInput['kind'], lines: SlipLine[], rows: Map<num
   const nowMs = Date.now();
   for (const line of lines) {
     const row = rows.get(line.selectionId)!;
-    if (matchClosed(row, nowMs) || CLOSED_MARKETS.has(row.market_status)) {
+    if (matchClosed(row, nowMs) || CLOSED_MARKETS.has(row.market_status) || row.selection_result !== 'pending') {
       throw fieldError('SPORTS_MARKET_CLOSED', fieldOf(line.index), 'sports.market_closed');
     }
   }

@@ -1,4 +1,4 @@
-import { type MarketType, winningCodes } from '@casino/games/football';
+import { lostSelections, type MarketType, winningCodes } from '@casino/games/football';
 import type { AppContext } from '../../../context.ts';
 import type { Database } from '../../../db/database.ts';
 import { nowIso } from '../../../db/database.ts';
@@ -74,29 +74,31 @@ export async function settleFixture(ctx: SettleContext, fixtureId: number): Prom
 }
 
 /**
- * Settles, during play, the markets of a fixture that its score has already decided for good (an
- * over line passed, both teams scored): their bets are paid at once instead of at full time. Used
- * by the virtual league, whose goals are drawn before kick-off; answers the markets settled.
+ * Settles, during play, what a fixture's score has already decided for good: whole markets (an
+ * over line passed, both teams scored), whose bets are paid at once instead of at full time, and
+ * single selections of the markets still trading (a correct score that can no longer happen),
+ * marked lost with their bets' legs, so those bets are lost at once and pricing may offer the
+ * market again without them. Used by the virtual league after each goal; answers the markets
+ * settled whole.
  */
 export async function settleDecidedMarkets(ctx: SettleContext, fixtureId: number): Promise<number[]> {
   const decided = await ctx.db.transaction().execute(async (trx) => {
     const fixture = await repo.lockFixture(trx, ctx.dialect, fixtureId);
-    if (fixture?.status !== 'live') return [];
+    if (fixture?.status !== 'live') return { whole: [], touched: [] };
     await repo.lockMarketsOfFixture(trx, ctx.dialect, fixtureId);
-    const markets = (await repo.marketsOfFixture(trx, fixtureId)).filter(
-      (m) =>
-        m.status !== 'settled' && m.status !== 'void' && isDecided(m.type as MarketType, m.line, fixture.home_score, fixture.away_score),
+    const score = { home: fixture.home_score, away: fixture.away_score };
+    const trading = (await repo.marketsOfFixture(trx, fixtureId)).filter((m) => m.status !== 'settled' && m.status !== 'void');
+    const whole = trading.filter((m) => isDecided(m.type as MarketType, m.line, score.home, score.away));
+    await writeMarketResults(trx, whole, { cancelled: false, ...score, version: fixture.result_version });
+    const partly = await markLostSelections(
+      trx,
+      trading.filter((m) => !whole.includes(m)),
+      score,
     );
-    await writeMarketResults(trx, markets, {
-      cancelled: false,
-      home: fixture.home_score,
-      away: fixture.away_score,
-      version: fixture.result_version,
-    });
-    return markets.map((m) => m.id);
+    return { whole: whole.map((m) => m.id), touched: [...whole.map((m) => m.id), ...partly] };
   });
-  if (decided.length > 0) await settleBetsOnMarkets(ctx, decided);
-  return decided;
+  if (decided.touched.length > 0) await settleBetsOnMarkets(ctx, decided.touched);
+  return decided.whole;
 }
 
 /**
@@ -180,6 +182,30 @@ function isDecided(type: MarketType, line: number, home: number, away: number): 
   if (type === 'over_under') return (home + away) * 100 > line;
   if (type === 'btts') return home > 0 && away > 0;
   return false;
+}
+
+/**
+ * Marks lost the selections of still-trading markets that the score can no longer let win (and
+ * their bet legs); answers the markets that have any.
+ */
+async function markLostSelections(
+  trx: Database,
+  markets: Awaited<ReturnType<typeof repo.marketsOfFixture>>,
+  score: { home: number; away: number },
+): Promise<number[]> {
+  const selections = await repo.selectionsOfMarkets(
+    trx,
+    markets.map((m) => m.id),
+  );
+  const touched: number[] = [];
+  for (const market of markets) {
+    const lost = new Set(lostSelections(market.type as MarketType, market.line, score));
+    const ids = selections.filter((s) => s.market_id === market.id && s.result === 'pending' && lost.has(s.code)).map((s) => s.id);
+    if (ids.length === 0) continue;
+    await repo.markSelections(trx, market.id, ids, 'lost');
+    touched.push(market.id);
+  }
+  return touched;
 }
 
 /** Writes each market's selections' results (and their bet legs') and its state; answers how many changed. */

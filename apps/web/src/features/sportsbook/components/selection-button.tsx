@@ -15,8 +15,16 @@ type SelectionButtonProps = {
   className?: string;
 };
 
-/** A market takes bets only while it is open and its fixture has not finished. */
-export function isBettable(fixture: Pick<FixtureSummary, 'status'>, market: Pick<MarketItem, 'status'>): boolean {
+/**
+ * A selection takes bets only while its market is open, its fixture has not finished and the
+ * selection itself is undecided (in play a score can rule one out, e.g. a correct score of 0-0).
+ */
+export function isBettable(
+  fixture: Pick<FixtureSummary, 'status'>,
+  market: Pick<MarketItem, 'status'>,
+  selection?: Pick<SelectionItem, 'result'>,
+): boolean {
+  if (selection && selection.result !== 'pending') return false;
   return market.status === 'open' && (fixture.status === 'scheduled' || fixture.status === 'live');
 }
 
@@ -28,7 +36,7 @@ export function SelectionButton({ fixture, market, selection, label, ariaLabel, 
   const format = useOddsFormat();
   const slip = useSlip();
   const selected = slip.isSelected(selection.id);
-  const bettable = isBettable(fixture, market);
+  const bettable = isBettable(fixture, market, selection);
   const pick = () =>
     addSelection({
       selection_id: selection.id,

@@ -153,7 +153,7 @@ function LineTable({ fixture, markets, moves, t }: BlockContext & { markets: rea
   );
 }
 
-/** One selection: an odds button while the market trades, its result once settled. */
+/** One selection: an odds button while it trades, its result once settled or decided by the score. */
 function SelectionCell({ fixture, market, selection, moves, t }: BlockContext & { market: MarketItem; selection: SelectionItem }) {
   const name = selectionName(
     t,
@@ -163,7 +163,10 @@ function SelectionCell({ fixture, market, selection, moves, t }: BlockContext & 
       away: fixture.away.name,
     },
   );
-  if (market.status === 'settled' || market.status === 'void') return <SettledSelection name={name} selection={selection} t={t} />;
+  // A settled market, or a selection the score in play has already decided, shows its result, no price.
+  if (market.status === 'settled' || market.status === 'void' || selection.result !== 'pending') {
+    return <SettledSelection name={name} selection={selection} t={t} />;
+  }
   return (
     <div className="relative min-w-0">
       <SelectionButton
