@@ -60,6 +60,8 @@ export const ERRORS = {
   KEY_EXISTS: { status: 422, message: 'money.key_exists' },
   TOO_MANY_KEYS: { status: 422, message: 'money.too_many_keys' },
   WITHDRAWAL_NOT_PENDING: { status: 409, message: 'money.withdrawal_not_pending' },
+  /** A client's idempotency key (Idempotency-Key, request_id) sent again with a different request. */
+  IDEMPOTENCY_KEY_REUSED: { status: 409, message: 'errors.idempotency_key_reused' },
   PAYOUT_FAILED: { status: 502, message: 'money.payout_failed' },
   GAME_NOT_FOUND: { status: 404, message: 'games.not_found' },
   GAME_DISABLED: { status: 422, message: 'games.disabled' },

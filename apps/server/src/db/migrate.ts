@@ -9,6 +9,7 @@ import * as m0006 from './migrations/0006-round-indexes.ts';
 import * as m0007 from './migrations/0007-promotions.ts';
 import * as m0008 from './migrations/0008-sportsbook.ts';
 import * as m0011FairnessBeacon from './migrations/0011-fairness-beacon.ts';
+import * as m0013WithdrawalRequestKeys from './migrations/0013-withdrawal-request-keys.ts';
 import * as m0009AgencyBind from './migrations/0009-agency-bind-requests.ts';
 import * as m0010OperatorSecondFactor from './migrations/0010-operator-second-factor.ts';
 
@@ -24,6 +25,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0007-promotions': m0007,
   '0008-sportsbook': m0008,
   '0011-fairness-beacon': m0011FairnessBeacon,
+  '0013-withdrawal-request-keys': m0013WithdrawalRequestKeys,
   '0009-agency-bind-requests': m0009AgencyBind,
   '0010-operator-second-factor': m0010OperatorSecondFactor,
 };

@@ -179,6 +179,8 @@ export interface WithdrawalsTable {
   reviewed_at: Timestamp | null;
   psp_reference: string | null;
   paid_at: Timestamp | null;
+  /** The key the member's client chose for the request (Idempotency-Key / request_id), unique per member. */
+  request_key: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

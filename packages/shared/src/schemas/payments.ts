@@ -134,8 +134,24 @@ export const WITHDRAWAL_STATUSES = ['pending_review', 'approved', 'paying', 'pai
 export type WithdrawalStatus = (typeof WITHDRAWAL_STATUSES)[number];
 
 /**
+ * A key the client chooses for one request before it sends it, and sends again on every retry of
+ * it (after a lost answer): the server answers a retry with the first request's result and makes
+ * nothing twice. Scoped to the member; 8 to 128 letters, digits, '-' or '_' (a UUID fits).
+ */
+export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{8,128}$/;
+export const idempotencyKeyField = z.string().regex(IDEMPOTENCY_KEY_PATTERN, { error: 'validation.idempotency_key_format' });
+
+/** Headers of POST /api/drawing: the optional Idempotency-Key (every other header passes). */
+export const drawingHeaders = z.looseObject({
+  'idempotency-key': idempotencyKeyField
+    .optional()
+    .describe('Chosen by the client per withdrawal request and resent on its retries: the same key and body answer the first request'),
+});
+
+/**
  * POST /api/drawing (spec "Withdraw post"). money, qk_pwd and member_bank_id decide; the other
  * fields of the spec's variants are accepted and must agree with the chosen key when present.
+ * request_id is the Idempotency-Key header's alternative in the body (either, or both equal).
  */
 export const drawingBody = z.strictObject({
   money: reaisField,
@@ -151,6 +167,7 @@ export const drawingBody = z.strictObject({
   email: z.string().max(100).optional(),
   cnpj: z.string().max(20).optional(),
   evp: z.string().max(64).optional(),
+  request_id: idempotencyKeyField.optional(),
   lang: langField,
 });
 

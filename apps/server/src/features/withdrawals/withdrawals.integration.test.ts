@@ -158,6 +158,128 @@ describe('asking to withdraw', () => {
   });
 });
 
+describe('retries under an idempotency key', () => {
+  const drawKeyed = (token: string, key: string | undefined, body: Record<string, unknown>) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/drawing?lang=en',
+      payload: { qk_pwd: QK_PWD, ...body },
+      headers: { ...bearer(token), ...(key === undefined ? {} : { 'idempotency-key': key }) },
+    });
+  let keys = 0;
+  const newKey = () => `wd-${Date.now().toString(36)}-${++keys}-${Math.random().toString(36).slice(2, 10)}`;
+
+  it('answers a retry with the first withdrawal and moves nothing, by header or by request_id', async () => {
+    const m = await readyMember(t, { fundCentavos: 10_000 });
+    const key = newKey();
+    const first = await drawKeyed(m.token, key, { money: '25.00', member_bank_id: m.bankId });
+    expect(first.statusCode).toBe(200);
+    const again = await drawKeyed(m.token, key, { money: '25.00', member_bank_id: m.bankId });
+    expect(again.statusCode).toBe(200);
+    expect(json(again).message).toBe(json(first).message);
+    expect(json(again).data).toEqual(json(first).data);
+    // The same key in the body is the same request.
+    const byBody = await drawKeyed(m.token, undefined, { money: '25.00', member_bank_id: m.bankId, request_id: key, payment_type: 'PIX' });
+    expect(json(byBody).data).toEqual(json(first).data);
+    expect(await withdrawalRows(m.id)).toHaveLength(1);
+    expect((await withdrawalRows(m.id))[0]!.request_key).toBe(key);
+    expect(await cashOf(t, m.id)).toBe(7_500);
+
+    // Keys are the member's own: another member's request under the same key is a new withdrawal.
+    const other = await readyMember(t, { fundCentavos: 10_000 });
+    const theirs = await drawKeyed(other.token, key, { money: '25.00', member_bank_id: other.bankId });
+    expect(theirs.statusCode).toBe(200);
+    expect(json(theirs).data.order_no).not.toBe(json(first).data.order_no);
+    expect(await cashOf(t, other.id)).toBe(7_500);
+  });
+
+  it('answers a retry even when the request could no longer be made (three open, limits changed)', async () => {
+    const m = await readyMember(t, { fundCentavos: 50_000 });
+    const key = newKey();
+    const first = await drawKeyed(m.token, key, { money: '20.00', member_bank_id: m.bankId });
+    await drawKeyed(m.token, newKey(), { money: '20.00', member_bank_id: m.bankId });
+    await drawKeyed(m.token, newKey(), { money: '20.00', member_bank_id: m.bankId });
+    const fourth = await drawKeyed(m.token, newKey(), { money: '20.00', member_bank_id: m.bankId });
+    expect(json(fourth).error_code).toBe('TOO_MANY_PENDING');
+    const retry = await drawKeyed(m.token, key, { money: '20.00', member_bank_id: m.bankId });
+    expect(retry.statusCode).toBe(200);
+    expect(json(retry).data.order_no).toBe(json(first).data.order_no);
+    expect(await withdrawalRows(m.id)).toHaveLength(3);
+  });
+
+  it('refuses the key with another amount, key, channel or remark (409 IDEMPOTENCY_KEY_REUSED) and moves nothing', async () => {
+    const m = await readyMember(t, { fundCentavos: 10_000 });
+    const second = await post(
+      t,
+      '/api/memberbanks/save',
+      { account_type: 'email', account: `m${m.id}@example.com`, name: 'Maria da Silva', cpf_id: m.cpf },
+      m.token,
+    );
+    const secondBankId = json(second).data.list.find((b: { id: number }) => b.id !== m.bankId).id as number;
+    const key = newKey();
+    const base = { money: '30.00', member_bank_id: m.bankId, member_remark: 'aluguel' };
+    expect((await drawKeyed(m.token, key, base)).statusCode).toBe(200);
+    for (const changed of [
+      { ...base, money: '30.01' },
+      { ...base, member_bank_id: secondBankId },
+      { ...base, member_remark: 'outra coisa' },
+      { ...base, payment_type: 'ted' },
+    ]) {
+      const refused = await drawKeyed(m.token, key, changed);
+      expect(refused.statusCode, JSON.stringify(changed)).toBe(409);
+      expect(json(refused)).toMatchObject({
+        error_code: 'IDEMPOTENCY_KEY_REUSED',
+        message: 'This request was already sent with different details; please submit it again',
+      });
+    }
+    expect(await withdrawalRows(m.id)).toHaveLength(1);
+    expect(await cashOf(t, m.id)).toBe(7_000);
+  });
+
+  it('refuses a malformed key, and a header and request_id that disagree, with 422 and nothing written', async () => {
+    const m = await readyMember(t, { fundCentavos: 10_000 });
+    const body = { money: '20.00', member_bank_id: m.bankId };
+    for (const bad of ['short', 'x'.repeat(129), 'has space in it', 'acentuação-1234', 'semi;colon1']) {
+      const byHeader = await drawKeyed(m.token, bad, body);
+      expect(byHeader.statusCode, bad).toBe(422);
+      expect(json(byHeader).errors?.['idempotency-key']).toEqual(["The request key must be 8 to 128 letters, digits, '-' or '_'"]);
+      const byBody = await drawKeyed(m.token, undefined, { ...body, request_id: bad });
+      expect(byBody.statusCode, bad).toBe(422);
+      expect(json(byBody).errors?.request_id).toEqual(["The request key must be 8 to 128 letters, digits, '-' or '_'"]);
+    }
+    const disagree = await drawKeyed(m.token, newKey(), { ...body, request_id: newKey() });
+    expect(disagree.statusCode).toBe(422);
+    expect(json(disagree).errors).toEqual({ request_id: ['The Idempotency-Key header and request_id must be the same'] });
+    expect(await withdrawalRows(m.id)).toHaveLength(0);
+    expect(await cashOf(t, m.id)).toBe(10_000);
+  });
+
+  it('makes one withdrawal of 20 retries sent at once under one key: every answer is that withdrawal, none a 5xx', async () => {
+    const m = await readyMember(t, { fundCentavos: 10_000 });
+    const key = newKey();
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => drawKeyed(m.token, key, { money: '40.00', member_bank_id: m.bankId })),
+    );
+    expect(answers.map((r) => r.statusCode)).toEqual(Array(20).fill(200));
+    expect(new Set(answers.map((r) => json(r).data.order_no)).size).toBe(1);
+    expect(await withdrawalRows(m.id)).toHaveLength(1);
+    expect(await cashOf(t, m.id)).toBe(6_000);
+    expect(await verifyLedger(t.ctx.db)).toEqual([]);
+  });
+});
+
+describe('the contract', () => {
+  it('documents the Idempotency-Key header and request_id of POST /api/drawing in the OpenAPI document', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
+      paths: Record<string, { post: { parameters?: { in: string; name: string; schema: { pattern?: string } }[]; requestBody: any } }>;
+    };
+    const drawing = doc.paths['/api/drawing']!.post;
+    const header = drawing.parameters?.find((p) => p.in === 'header' && p.name === 'idempotency-key');
+    expect(header?.schema.pattern).toBe('^[A-Za-z0-9_-]{8,128}$');
+    expect(drawing.requestBody.content['application/json'].schema.properties.request_id.pattern).toBe('^[A-Za-z0-9_-]{8,128}$');
+  });
+});
+
 describe('reviewing withdrawals', () => {
   it('approves, pays through the PSP and settles the ledger', async () => {
     const m = await readyMember(t, { fundCentavos: 10_000 });

@@ -36,6 +36,7 @@ export async function insertWithdrawal(
     amount_centavos: number;
     fee_centavos: number;
     member_remark: string | null;
+    request_key: string | null;
     now: string;
   },
 ) {
@@ -45,6 +46,23 @@ export async function insertWithdrawal(
     .values({ ...values, status: 'pending_review', created_at: now, updated_at: now })
     .returning('id')
     .executeTakeFirstOrThrow();
+}
+
+/** The member's withdrawal made under a request key, with what a retry must match. */
+export async function findByRequestKey(db: Database, memberId: number, requestKey: string) {
+  return db
+    .selectFrom('withdrawals')
+    .innerJoin('payment_channels', 'payment_channels.id', 'withdrawals.channel_id')
+    .select([
+      'withdrawals.id',
+      'withdrawals.member_bank_id',
+      'withdrawals.amount_centavos',
+      'withdrawals.member_remark',
+      'payment_channels.payment_type',
+    ])
+    .where('withdrawals.member_id', '=', memberId)
+    .where('withdrawals.request_key', '=', requestKey)
+    .executeTakeFirst();
 }
 
 /** A withdrawal with its PIX key, for the member's and the operator's views. */

@@ -4,7 +4,7 @@ import { normalizeCpf } from '@casino/shared/pix/cpf';
 import { normalizePixKey, type PixKeyType } from '@casino/shared/pix/pix-key';
 import type { WithdrawalStatus } from '@casino/shared/schemas/payments';
 import type { AppContext } from '../../context.ts';
-import { nowIso } from '../../db/database.ts';
+import { type Database, nowIso } from '../../db/database.ts';
 import type { Member } from '../../db/schema.ts';
 import { AppError, fieldError } from '../../lib/http.ts';
 import { verifyPassword } from '../../lib/passwords.ts';
@@ -147,9 +147,52 @@ async function loadWithdrawal(ctx: AppContext, id: number) {
   return row;
 }
 
-/** POST /api/drawing: checks in the order the member can fix them, then moves the money at once. */
-export async function requestWithdrawal(ctx: AppContext, member: Member, input: DrawingInput) {
-  const paymentType = (input.payment_type || 'pix').toLowerCase();
+/** What makes two requests under one idempotency key the same withdrawal (the rest only has to agree). */
+interface RequestShape {
+  amountCentavos: number;
+  memberBankId: number;
+  paymentType: string;
+  remark: string | null;
+}
+
+function shapeOf(input: DrawingInput): RequestShape {
+  return {
+    amountCentavos: input.money,
+    memberBankId: input.member_bank_id,
+    paymentType: (input.payment_type || 'pix').toLowerCase(),
+    remark: input.member_remark?.trim() || null,
+  };
+}
+
+/**
+ * The withdrawal an earlier request under this key made, when there is one: the same request
+ * answers it (a retry after a lost answer), another request under the key is refused. Nothing is
+ * checked again and nothing moves: the first request was checked and its money moved then.
+ */
+async function earlierRequest(db: Database, memberId: number, requestKey: string, shape: RequestShape) {
+  const earlier = await repo.findByRequestKey(db, memberId, requestKey);
+  if (!earlier) return undefined;
+  const same =
+    earlier.amount_centavos === shape.amountCentavos &&
+    earlier.member_bank_id === shape.memberBankId &&
+    earlier.payment_type === shape.paymentType &&
+    earlier.member_remark === shape.remark;
+  if (!same) throw new AppError('IDEMPOTENCY_KEY_REUSED');
+  return earlier.id;
+}
+
+/**
+ * POST /api/drawing: checks in the order the member can fix them, then moves the money at once.
+ * `requestKey` is the client's idempotency key (Idempotency-Key or request_id), scoped to the
+ * member: a retry under it answers the first withdrawal, even with many retries at once.
+ */
+export async function requestWithdrawal(ctx: AppContext, member: Member, input: DrawingInput, requestKey?: string) {
+  const shape = shapeOf(input);
+  if (requestKey !== undefined) {
+    const earlier = await earlierRequest(ctx.db, member.id, requestKey, shape);
+    if (earlier !== undefined) return toWithdrawalView(await loadWithdrawal(ctx, earlier));
+  }
+  const paymentType = shape.paymentType;
   const channel = await repo.findWithdrawChannel(ctx.db, paymentType);
   if (!channel) throw fieldError('CHANNEL_UNKNOWN', 'payment_type');
 
@@ -176,11 +219,16 @@ export async function requestWithdrawal(ctx: AppContext, member: Member, input: 
   if (wagering > 0) throw new AppError('WAGERING_PENDING', undefined, undefined, (lang) => ({ amount: formatBRL(wagering, lang) }));
 
   const orderNo = newWithdrawalOrderNo();
-  let id: number;
+  let placed: { id: number; replayed: boolean };
   try {
-    id = await ctx.db.transaction().execute(async (trx) => {
-      // The member's row lock makes the open-withdrawal count exact under concurrent requests.
+    placed = await ctx.db.transaction().execute(async (trx) => {
+      // The member's row lock makes the open-withdrawal count exact under concurrent requests, and
+      // a concurrent retry under the same key finds the first one committed.
       await lockMember(trx, member.id);
+      if (requestKey !== undefined) {
+        const earlier = await earlierRequest(trx, member.id, requestKey, shape);
+        if (earlier !== undefined) return { id: earlier, replayed: true };
+      }
       if ((await repo.countOpen(trx, member.id)) >= MAX_OPEN_WITHDRAWALS) throw new AppError('TOO_MANY_PENDING');
       const now = nowIso();
       const inserted = await repo.insertWithdrawal(trx, {
@@ -190,7 +238,8 @@ export async function requestWithdrawal(ctx: AppContext, member: Member, input: 
         channel_id: channel.id,
         amount_centavos: amountCentavos,
         fee_centavos: fee,
-        member_remark: input.member_remark?.trim() || null,
+        member_remark: shape.remark,
+        request_key: requestKey ?? null,
         now,
       });
       await postTransfer(trx, {
@@ -202,14 +251,14 @@ export async function requestWithdrawal(ctx: AppContext, member: Member, input: 
         ],
         meta: { order_no: orderNo, withdrawal_id: inserted.id },
       });
-      return inserted.id;
+      return { id: inserted.id, replayed: false };
     });
   } catch (error) {
     if (error instanceof InsufficientFunds) throw new AppError('INSUFFICIENT_FUNDS', { money: ['errors.insufficient_funds'] });
     throw error;
   }
-  const view = toWithdrawalView(await loadWithdrawal(ctx, id));
-  await notifyMember(ctx, member.id, view);
+  const view = toWithdrawalView(await loadWithdrawal(ctx, placed.id));
+  if (!placed.replayed) await notifyMember(ctx, member.id, view);
   return view;
 }
 

@@ -100,8 +100,14 @@ export type MemberBankInput = {
 };
 export const saveMemberBank = (body: MemberBankInput) => apiPost<unknown>(API.memberBanksSave, body);
 
-export const requestWithdrawal = (body: { money: string; member_bank_id: number; qk_pwd: string; payment_type: string }) =>
-  apiPost<unknown>(API.drawing, body);
+/** POST /api/drawing; `request_id` is the form's idempotency key (resent on a retry after a lost answer). */
+export const requestWithdrawal = (body: {
+  money: string;
+  member_bank_id: number;
+  qk_pwd: string;
+  payment_type: string;
+  request_id: string;
+}) => apiPost<unknown>(API.drawing, body);
 
 export function useWithdrawalList(page: number, enabled: boolean) {
   return useQuery({

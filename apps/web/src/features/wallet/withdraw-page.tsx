@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -10,6 +10,7 @@ import { CardIcon, ChevronRightIcon, LockIcon, PlusIcon } from '../../components
 import { Skeleton } from '../../components/spinner.tsx';
 import { ApiError, errorMessage, isSessionError } from '../../lib/api.ts';
 import { formatMoney } from '../../lib/format.ts';
+import { createKeyKeeper } from '../../lib/idempotency.ts';
 import { useSession } from '../../lib/session.ts';
 import { moneyCentavos, refreshUser } from '../../lib/user.ts';
 import { requestWithdrawal, useMemberBanks, useWithdrawChannels } from './wallet.api.ts';
@@ -47,6 +48,8 @@ export function WithdrawForm({ compact = false }: { compact?: boolean }) {
   const banks = useMemberBanks(loggedIn);
   const channels = useWithdrawChannels(loggedIn);
   const [alert, setAlert] = useState<Alert | null>(null);
+  // One idempotency key per submitted request, kept for the player's retry after a lost answer.
+  const requestKeys = useRef(createKeyKeeper());
   const channel = channels.data?.[0] ?? null;
   const limits = channel ? { min: channel.min, max: channel.max } : null;
   const keys = banks.data?.list ?? [];
@@ -71,18 +74,23 @@ export function WithdrawForm({ compact = false }: { compact?: boolean }) {
   const submit = form.handleSubmit(async (values) => {
     const amount = parseAmountInput(values.money);
     if (amount === null) return;
+    const money = toRequestMoney(amount);
+    const requestId = requestKeys.current.keyFor(`${money}|${values.member_bank_id}`);
     try {
       const answer = await requestWithdrawal({
-        money: toRequestMoney(amount),
+        money,
         member_bank_id: Number(values.member_bank_id),
         qk_pwd: values.qk_pwd,
         payment_type: 'pix',
+        request_id: requestId,
       });
+      requestKeys.current.settle();
       setAlert({ tone: 'success', message: answer.message || t('wallet.withdraw_submitted') });
       form.reset({ money: '', member_bank_id: values.member_bank_id, qk_pwd: '' });
       void queryClient.invalidateQueries({ queryKey: ['wallet', 'withdrawals'] });
       void refreshUser();
     } catch (error) {
+      requestKeys.current.settle(error);
       if (isSessionError(error)) return;
       if (error instanceof ApiError) {
         for (const [field, messages] of Object.entries(error.fieldErrors)) {
