@@ -113,7 +113,7 @@ describe('every route', () => {
       selections: [{ selection_id: 1, odds: '2.00', extra: true }],
     });
     expect(nested.statusCode).toBe(422);
-    expect(Object.keys(json(nested).errors).join(' ')).toMatch(/extra/);
+    expect(Object.keys(json(nested).errors ?? {}).join(' ')).toMatch(/extra/);
 
     const withLang = await call('POST', '/api/auth/me', bearer(member), { lang: 'en' });
     expect(withLang.statusCode).toBe(200);

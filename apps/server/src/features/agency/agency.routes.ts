@@ -13,12 +13,11 @@ import {
   subordinatesQuery,
   subordinatesResponse,
 } from '@casino/shared/schemas/agency';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import { AppError, ok, requestLang } from '../../lib/http.ts';
-import { bearerToken, memberOf, requireMember } from '../auth/auth.guard.ts';
+import { ok, requestLang } from '../../lib/http.ts';
+import { memberOf, requireMember } from '../auth/auth.guard.ts';
 import { clientOf } from '../auth/auth.routes.ts';
 import { registerSubordinate } from './agency-members.service.ts';
 import { agencyOverview, agencyReward, agencySubordinates, inviteRecord, mechanismRates, mechanismSettlement } from './agency.service.ts';

@@ -192,7 +192,7 @@ describe('sessions', () => {
   });
 
   it('tells a visitor to log in, and a malformed or unknown token that it is unauthenticated', async () => {
-    for (const headers of [{}, { authorization: 'Bearer' }, { authorization: '  ' }]) {
+    for (const headers of [{}, { authorization: 'Bearer' }, { authorization: '  ' }] as Record<string, string>[]) {
       const response = await post('/api/auth/me?lang=en', undefined, headers);
       expect(response.statusCode).toBe(401);
       expect(json(response)).toMatchObject({ message: 'Currently not logged in, please log in first', error_code: 'NOT_LOGGED_IN' });

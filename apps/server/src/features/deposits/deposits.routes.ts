@@ -25,7 +25,7 @@ import { AppError, ok, requestLang } from '../../lib/http.ts';
 import { selfCall } from '../../lib/self-call.ts';
 import { writeAudit } from '../admin/audit.repository.ts';
 import { operatorOf, requireOperator } from '../admin/operators.service.ts';
-import { bearerToken, memberOf, requireMember } from '../auth/auth.guard.ts';
+import { memberOf, requireMember } from '../auth/auth.guard.ts';
 import { findChannel, findOrderByTxid, listChannels } from './deposits.repository.ts';
 import { adminDeposits, createDeposit, memberOrder, memberOrders, onlineChannels, toChannel } from './deposits.service.ts';
 import { type Deliver, sandboxPage, sandboxPay, selfDeliver } from './sandbox-bank.ts';

@@ -1,11 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { formatBRL } from '@casino/shared/money';
 import type { HouseGameCode } from '@casino/shared/schemas/games';
-import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../lib/http.ts';
-import { bearerToken, requireMember } from '../auth/auth.guard.ts';
 import { InsufficientFunds } from '../ledger/ledger.service.ts';
 import { pushBalance } from '../realtime/realtime.ts';
 import { type RoundRef, WalletRefusal, type WalletOutcome } from '../wallet/wallet.service.ts';
@@ -145,4 +143,3 @@ export async function notifyBalance(ctx: GameContext, memberId: number): Promise
     ctx.log.warn({ err: error, memberId }, 'balance push failed');
   }
 }
-

@@ -8,7 +8,6 @@ import {
   activityOverviewItem,
   claimResult,
 } from '@casino/shared/schemas/promotions';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';

@@ -7,11 +7,10 @@ import {
   rebatesListBody,
   rebatesListResponse,
 } from '@casino/shared/schemas/vip';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
-import { AppError, ok } from '../../lib/http.ts';
-import { bearerToken, memberOf, requireMember } from '../auth/auth.guard.ts';
+import { ok } from '../../lib/http.ts';
+import { memberOf, requireMember } from '../auth/auth.guard.ts';
 import { claimRebates, rebateDetails, rebatesList } from './rebates.service.ts';
 
 const tags = ['rebates'];
