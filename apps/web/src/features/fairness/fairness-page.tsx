@@ -5,7 +5,9 @@ import { useSearchParams } from 'react-router';
 import { Card } from '../../components/card.tsx';
 import { ShieldIcon } from '../../components/icons.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
+import { ChainsPanel } from './chains-panel.tsx';
 import type { RevealedPair } from './fairness.api.ts';
+import { FormulasPanel } from './formulas-panel.tsx';
 import { RoundCheck } from './round-check.tsx';
 import { SeedsPanel } from './seeds-panel.tsx';
 import { type VerifyPrefill, VerifyTool } from './verify-tool.tsx';
@@ -37,7 +39,8 @@ function parseRoundId(value: string | null): number | null {
 /**
  * /fairness: the member's seeds (hash, client seed, nonce, rotation, revealed pairs), a round
  * checked by id against its recomputation, and the verify tool, all computed in the browser by
- * the same packages/games code the server runs.
+ * the same packages/games code the server runs; then the crash and double chains (commitment,
+ * beacon round, salt) with a program to check a round anywhere, and every game's exact formula.
  */
 export function FairnessPage() {
   const { t } = useTranslation();
@@ -81,6 +84,11 @@ export function FairnessPage() {
         <div ref={toolRef} className="min-w-0 scroll-mt-20">
           <VerifyTool key={tool.version} prefill={tool.prefill} />
         </div>
+      </div>
+      {/* Crash and double: the chains' public record and the program that checks a round anywhere; then every game's formula. */}
+      <div className="mt-4 grid items-start gap-4 lg:grid-cols-2">
+        <ChainsPanel prefill={tool.prefill} />
+        <FormulasPanel />
       </div>
     </section>
   );

@@ -1,10 +1,10 @@
 import { API } from '@casino/shared/api-paths';
-import type { FairProof, FairSeedsView, HouseRoundView } from '@casino/shared/schemas/house-games';
+import type { FairChain, FairChainsView, FairProof, FairSeedsView, HouseRoundView } from '@casino/shared/schemas/house-games';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiPost } from '../../lib/api.ts';
 
 /** The member's seed pairs (API.fair.*) and one round for the verify tool (API.house.round). */
-export type { FairSeedsView, HouseRoundView };
+export type { FairChain, FairChainsView, FairSeedsView, HouseRoundView };
 export type RevealedPair = FairSeedsView['history'][number];
 export type RotateAnswer = { revealed: RevealedPair | null; active: FairProof };
 
@@ -36,5 +36,14 @@ export function useHouseRound(id: number | null) {
     enabled: id !== null,
     retry: false,
     queryFn: async ({ signal }) => (await apiGet<HouseRoundView>(API.house.round(id ?? 0), {}, signal)).data,
+  });
+}
+
+/** The public record of the crash and double chains (API.fair.chains): no session needed. */
+export function useFairChains() {
+  return useQuery({
+    queryKey: ['fair', 'chains'],
+    staleTime: 15_000,
+    queryFn: async ({ signal }) => (await apiGet<FairChainsView>(API.fair.chains, {}, signal)).data,
   });
 }

@@ -4,43 +4,17 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/button.tsx';
 import { Card } from '../../components/card.tsx';
 import { inputClass } from '../../components/form-field.tsx';
-import { CheckIcon, CopyIcon } from '../../components/icons.tsx';
+import { CheckIcon } from '../../components/icons.tsx';
 import { LoginRequired } from '../../components/login-required.tsx';
 import { Skeleton } from '../../components/spinner.tsx';
 import { errorMessage, isSessionError } from '../../lib/api.ts';
 import { useIsLoggedIn } from '../../lib/session.ts';
 import { toast } from '../../lib/toast.ts';
+import { CopyValue } from './copy-value.tsx';
 import { type RevealedPair, useFairSeeds, useRotateSeeds } from './fairness.api.ts';
 import { commitmentMatches } from './verify.ts';
 
 const MAX_CLIENT_SEED = 64;
-
-function CopyValue({ label, value, testId }: { label: string; value: string; testId?: string }) {
-  const { t } = useTranslation();
-  return (
-    <div className="flex min-w-0 flex-col gap-1">
-      <span className="text-xs font-medium text-muted">{label}</span>
-      <div className="flex items-center gap-1 rounded-xl border border-line bg-ink/60 py-1 pr-1 pl-3">
-        <code className="min-w-0 flex-1 truncate font-mono text-xs text-soft" title={value} data-testid={testId}>
-          {value}
-        </code>
-        <button
-          type="button"
-          aria-label={`${t('common.copy')}: ${label}`}
-          onClick={() => {
-            void navigator.clipboard?.writeText(value).then(
-              () => toast.success(t('common.copied')),
-              () => toast.info(value),
-            );
-          }}
-          className="flex size-8 shrink-0 items-center justify-center rounded-lg text-muted hover:bg-surface-2 hover:text-white"
-        >
-          <CopyIcon size={15} />
-        </button>
-      </div>
-    </div>
-  );
-}
 
 function formatWhen(iso: string): string {
   const date = new Date(iso);

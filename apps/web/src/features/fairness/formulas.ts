@@ -1,0 +1,92 @@
+import { DICE_OUTCOMES } from '@casino/games/dice';
+import { DOUBLE_SLOTS } from '@casino/games/double';
+import { MINES_TILES } from '@casino/games/mines';
+import { ROULETTE_POCKETS } from '@casino/games/roulette';
+import { CARNAVAL_FREE_MULTIPLIERS, CARNAVAL_FREE_REELS, CARNAVAL_REELS } from '@casino/games/slot-carnaval';
+import { FRUIT_MULTIPLIERS, FRUIT_REELS } from '@casino/games/slot-fruit';
+import type { HouseGameCode } from '@casino/shared/schemas/games';
+
+/**
+ * The exact formula of every house game as /fairness prints it, built from the constants the
+ * games run with (packages/games), so the page cannot drift from the code. Formulas are written
+ * in code notation and are the same in every language; the words around them are in the
+ * catalogues (fairness.formulas.*).
+ *
+ * - stake: Stake's scheme throughout: its byte stream and its mapping for this game.
+ * - stake_stream: Stake's byte stream, with a mapping of ours (our slots' reels).
+ * - bustabit: Bustabit's hash chain and formula (with our 97% in place of its 99%).
+ * - ours: our own game on Bustabit's hash chain.
+ */
+export type FormulaScheme = 'stake' | 'stake_stream' | 'bustabit' | 'ours';
+export type GameFormula = { game: HouseGameCode; scheme: FormulaScheme; lines: readonly string[] };
+
+/** How every seeded game reads its random numbers (Stake's byte stream). ascii(x): the bytes of x's text. */
+export const STREAM_FORMULA: readonly string[] = [
+  'digest(round) = HMAC_SHA256(key = ascii(server_seed), message = ascii(client_seed + ":" + nonce + ":" + round))',
+  'b = digest(0) ‖ digest(1) ‖ digest(2) ‖ ...',
+  'float[i] = b[4i]/256 + b[4i+1]/256^2 + b[4i+2]/256^3 + b[4i+3]/256^4',
+];
+
+/** How crash and double read a round (Bustabit's chain), shared by both. */
+export const CHAIN_FORMULA: readonly string[] = [
+  'hash[i+1] = SHA256(ascii(hash[i]))      terminating_hash = SHA256(ascii(round_hash[1]))',
+  'digest = HMAC_SHA256(key = ascii(round_hash), message = ascii(salt))',
+  'r = parseInt(hex(digest).slice(0, 13), 16)      // 0 <= r < 2^52',
+];
+
+const weights = (list: readonly { value: number; weight: number }[]) => `[${list.map((m) => `x${m.value}:${m.weight}`).join(', ')}]`;
+const total = (list: readonly { weight: number }[]) => list.reduce((sum, m) => sum + m.weight, 0);
+const lengths = (reels: readonly (readonly unknown[])[]) => `[${reels.map((reel) => reel.length).join(', ')}]`;
+
+export const GAME_FORMULAS: readonly GameFormula[] = [
+  {
+    game: 'crash',
+    scheme: 'bustabit',
+    lines: [...CHAIN_FORMULA, 'crash = max(100, floor(97 * 2^52 / (2^52 - r))) / 100      // = floor(97 / (1 - r / 2^52)) / 100'],
+  },
+  {
+    game: 'double',
+    scheme: 'ours',
+    lines: [...CHAIN_FORMULA, `roll = floor(${DOUBLE_SLOTS} * r / 2^52)`],
+  },
+  {
+    game: 'dice',
+    scheme: 'stake',
+    lines: [`roll = floor(float[0] * ${DICE_OUTCOMES}) / 100`],
+  },
+  {
+    game: 'mines',
+    scheme: 'stake',
+    lines: [
+      `tiles = [0, 1, ..., ${MINES_TILES - 1}]`,
+      `mine[i] = tiles.splice(floor(float[i] * (${MINES_TILES} - i)), 1)      i = 0 .. mines - 1`,
+    ],
+  },
+  {
+    game: 'plinko',
+    scheme: 'stake',
+    lines: ['step[i] = floor(float[i] * 2)      i = 0 .. rows - 1', 'slot = step[0] + ... + step[rows - 1]'],
+  },
+  {
+    game: 'roulette',
+    scheme: 'stake',
+    lines: [`number = floor(float[0] * ${ROULETTE_POCKETS})`],
+  },
+  {
+    game: 'fruit-frenzy',
+    scheme: 'stake_stream',
+    lines: [
+      `stop[k] = floor(float[k] * reel_length[k])      k = 0..2, reel_length = ${lengths(FRUIT_REELS)}`,
+      `ticket = floor(float[3] * ${total(FRUIT_MULTIPLIERS)})      ${weights(FRUIT_MULTIPLIERS)}`,
+    ],
+  },
+  {
+    game: 'carnaval-20',
+    scheme: 'stake_stream',
+    lines: [
+      `stop[k] = floor(float[k] * reel_length[k])      k = 0..4, reel_length = ${lengths(CARNAVAL_REELS)}`,
+      `ticket = floor(float[5] * ${total(CARNAVAL_FREE_MULTIPLIERS)})      ${weights(CARNAVAL_FREE_MULTIPLIERS)}`,
+      `free_stop[j][k] = floor(float[6 + 5j + k] * free_reel_length[k])      free_reel_length = ${lengths(CARNAVAL_FREE_REELS)}`,
+    ],
+  },
+];
