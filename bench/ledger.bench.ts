@@ -56,7 +56,7 @@ async function benchDb(db: 'sqlite' | 'postgres') {
       const m = members[i % members.length]!;
       const result = await transfer(t.ctx.db, {
         key: `bench:${db}:${++seq}:${Date.now()}`,
-        code: 'bet',
+        code: 'game_bet',
         lines: [
           { account: cash(m.id), amountCentavos: -100 },
           { account: house('game_house:bench'), amountCentavos: 100 },

@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import type { LedgerTransferCode } from '@casino/shared/ledger-codes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, registerMember, type TestApp } from '../../test/test-app.ts';
 import { verifyLedger } from './ledger-verify.ts';
@@ -118,8 +119,8 @@ describe('ledger transfers', () => {
       [{ account: cash(m.id), amountCentavos: 10 }],
     ];
     for (const lines of bad)
-      await expect(transfer(t.ctx.db, { key: key('bad'), code: 'test', lines })).rejects.toThrow(LedgerInvariantError);
-    await expect(postTransfer(t.ctx.db, { key: key('bad'), code: 'test', lines: bad[0]! })).rejects.toThrow(/needs a transaction/);
+      await expect(transfer(t.ctx.db, { key: key('bad'), code: 'adjustment', lines })).rejects.toThrow(LedgerInvariantError);
+    await expect(postTransfer(t.ctx.db, { key: key('bad'), code: 'adjustment', lines: bad[0]! })).rejects.toThrow(/needs a transaction/);
   });
 
   it('opens a house account on first use, once, even when asked concurrently', async () => {
@@ -129,7 +130,7 @@ describe('ledger transfers', () => {
       Array.from({ length: 10 }, (_, i) =>
         transfer(t.ctx.db, {
           key: key(`bet${i}`),
-          code: 'bet',
+          code: 'game_bet',
           lines: [
             { account: cash(m.id), amountCentavos: -100 },
             { account: house('game_house:test_provider'), amountCentavos: 100 },
@@ -196,10 +197,21 @@ describe('ledger under concurrency', () => {
     expect(await verifyLedger(t.ctx.db)).toEqual([]);
   });
 
+  /** The random operations, each written under the ledger code the product uses for it. */
+  const OPERATIONS = ['deposit', 'withdraw', 'reverse', 'adjust_up', 'adjust_down', 'move'] as const;
+  const CODE_OF = {
+    deposit: 'deposit',
+    withdraw: 'withdrawal_request',
+    reverse: 'withdrawal_rejected',
+    adjust_up: 'adjustment',
+    adjust_down: 'adjustment',
+    move: 'adjustment',
+  } as const satisfies Record<(typeof OPERATIONS)[number], LedgerTransferCode>;
+
   it('keeps every invariant over random sequences of deposits, withdrawals, reversals and adjustments', async () => {
     const members = [await registerMember(t.app), await registerMember(t.app), await registerMember(t.app)].map((m) => m.id);
     const op = fc.record({
-      kind: fc.constantFrom('deposit', 'withdraw', 'reverse', 'adjust_up', 'adjust_down', 'move'),
+      kind: fc.constantFrom(...OPERATIONS),
       member: fc.integer({ min: 0, max: members.length - 1 }),
       other: fc.integer({ min: 0, max: members.length - 1 }),
       amount: fc.integer({ min: 1, max: 50_000 }),
@@ -255,13 +267,14 @@ describe('ledger under concurrency', () => {
           for (const line of lines)
             if ('member' in line.account) delta.set(line.account.member, (delta.get(line.account.member) ?? 0) + line.amountCentavos);
           const fits = [...delta].every(([mid, d]) => (model.get(mid) ?? 0) + d >= 0);
-          const result = await transfer(t.ctx.db, { key: k, code: o.kind, lines });
+          const result = await transfer(t.ctx.db, { key: k, code: CODE_OF[o.kind], lines });
           expect(result.ok).toBe(fits);
           if (result.ok) {
             for (const [mid, d] of delta) model.set(mid, model.get(mid)! + d);
             if (o.kind === 'withdraw') lastWithdrawal.set(id, o.amount);
             if (o.kind === 'reverse') lastWithdrawal.delete(id);
-            if (o.replay) expect(await transfer(t.ctx.db, { key: k, code: o.kind, lines })).toMatchObject({ ok: true, replayed: true });
+            if (o.replay)
+              expect(await transfer(t.ctx.db, { key: k, code: CODE_OF[o.kind], lines })).toMatchObject({ ok: true, replayed: true });
           }
         }
         for (const id of members) expect(await balance(id)).toBe(model.get(id));

@@ -1,4 +1,5 @@
 import { CURRENCY } from '@casino/shared/constants';
+import type { LedgerTransferCode } from '@casino/shared/ledger-codes';
 import type { Database } from '../../db/database.ts';
 import { nowIso } from '../../db/database.ts';
 import { AppError } from '../../lib/http.ts';
@@ -25,8 +26,8 @@ export interface TransferLine {
 export interface TransferInput {
   /** Unique per business event (`deposit:<order_no>`, `bet:<provider>:<tx_id>`): retries are safe. */
   key: string;
-  /** Why the money moves. */
-  code: string;
+  /** Why the money moves: one of the codes every member can read in the order centre. */
+  code: LedgerTransferCode;
   lines: TransferLine[];
   meta?: Record<string, unknown>;
 }

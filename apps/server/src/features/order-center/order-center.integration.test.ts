@@ -67,7 +67,7 @@ describe('order centre', () => {
     await creditedDeposit(m.id, 7_000, 0, tenDaysAgo, `D${m.id}c`);
     const granted = await transfer(t.ctx.db, {
       key: `bonus_test:${m.id}`,
-      code: 'bonus_grant',
+      code: 'bonus',
       lines: [
         { account: house('promotions_expense'), amountCentavos: -1_234 },
         { account: bonus(m.id), amountCentavos: 1_234 },
@@ -112,12 +112,7 @@ describe('order centre', () => {
     expect(fee).toEqual([{ order_no: `D${m.id}a`, kind: 'deposit', amount: '100.00', fee: '1.50', created_at: expect.any(String) }]);
 
     const association = json(await get(t, '/api/ordercenter/association', m.token)).data.association;
-    expect(association.map((a: { code: string }) => a.code)).toEqual([
-      'withdrawal_request',
-      'withdrawal_request',
-      'bonus_grant',
-      'deposit',
-    ]);
+    expect(association.map((a: { code: string }) => a.code)).toEqual(['withdrawal_request', 'withdrawal_request', 'bonus', 'deposit']);
     expect(association[0]).toMatchObject({ amount: '-25.00', balance_after: '115.00' });
     expect(association[2]).toMatchObject({ amount: '12.34', balance_after: '12.34' });
   });

@@ -1,4 +1,5 @@
 import { type LegResult, settleBet } from '@casino/games/sport-bets';
+import type { LedgerTransferCode } from '@casino/shared/ledger-codes';
 
 /**
  * What a settlement does to one bet, as a pure decision: the state its legs' results call for and
@@ -53,7 +54,7 @@ export function winFigure(status: string, paidCentavos: number): number {
 }
 
 /** Why money moves, for the ledger transfer's code. */
-export function transferCode(fromStatus: string, move: BetMove): string {
+export function transferCode(fromStatus: string, move: BetMove): LedgerTransferCode {
   if (move.deltaCentavos < 0) return 'sport_bet_correction';
   if (move.status === 'void') return 'sport_bet_refund';
   return fromStatus === 'open' ? 'sport_bet_payout' : 'sport_bet_correction';
