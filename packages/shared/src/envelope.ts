@@ -13,6 +13,11 @@ export type ApiFailure = {
   force_offline?: boolean;
   /** Stable machine-readable code (ERRORS key). */
   error_code?: string;
+  /** With 429 LOGIN_THROTTLED: seconds before the next try (also the Retry-After header). */
+  retry_after?: number;
+  /** With 401 TOTP_REQUIRED: the token of the login's second step, and how long it lasts (seconds). */
+  challenge?: string;
+  challenge_expires_in?: number;
 };
 export type ApiAnswer<T> = ApiSuccess<T> | ApiFailure;
 
@@ -33,6 +38,9 @@ export const failureSchema = z.object({
   errors: z.record(z.string(), z.array(z.string())).optional(),
   force_offline: z.boolean().optional(),
   error_code: z.string().optional(),
+  retry_after: z.number().int().optional(),
+  challenge: z.string().optional(),
+  challenge_expires_in: z.number().int().optional(),
 });
 
 /** Paged list answer (DESIGN.md section 3). */

@@ -2,11 +2,11 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, NavLink, Outlet, ScrollRestoration, useLocation, useNavigate, useNavigation } from 'react-router';
 import { Badge, EmptyState, ErrorState, Skeleton } from '../components/feedback';
-import { ChevronLeftIcon, CloseIcon, LogoMark, LogoutIcon, MenuIcon } from '../components/icons';
+import { ChevronLeftIcon, CloseIcon, LogoMark, LogoutIcon, MenuIcon, ShieldIcon } from '../components/icons';
 import { LanguageSwitcher } from '../components/language-switcher';
 import { toast } from '../components/toaster';
 import { errorMessage, isApiError, readToken } from '../lib/api-client';
-import { hasPermission, useLogout, useOperator } from '../lib/auth';
+import { hasPermission, mustEnrolSecondFactor, useLogout, useOperator } from '../lib/auth';
 import type { Operator, Permission } from '../lib/types';
 import { SECTIONS } from './navigation';
 
@@ -39,6 +39,8 @@ export function AdminLayout() {
       </div>
     );
   }
+  // An operator who must enrol TOTP first sees only its security page (the server refuses the rest).
+  if (mustEnrolSecondFactor(me.data) && location.pathname !== '/security') return <Navigate to="/security" replace />;
   return (
     <Shell operator={me.data}>
       <Outlet />
@@ -140,7 +142,7 @@ function Sidebar({
   const { t } = useTranslation();
   const navigate = useNavigate();
   const logout = useLogout();
-  const sections = SECTIONS.filter((s) => hasPermission(operator, s.permission));
+  const sections = mustEnrolSecondFactor(operator) ? [] : SECTIONS.filter((s) => hasPermission(operator, s.permission));
   // Collapsing is a desktop affordance; the phone drawer always shows labels.
   const hideLabels = collapsed ? 'lg:sr-only' : '';
 
@@ -167,7 +169,9 @@ function Sidebar({
       </div>
 
       <nav className="flex-1 overflow-y-auto px-2.5 py-4">
-        <p className={`mb-2 px-2 text-[11px] font-semibold uppercase tracking-wider text-slate-500 ${hideLabels}`}>{t('nav.sections')}</p>
+        {sections.length > 0 && (
+          <p className={`mb-2 px-2 text-[11px] font-semibold uppercase tracking-wider text-slate-500 ${hideLabels}`}>{t('nav.sections')}</p>
+        )}
         <ul className="space-y-0.5">
           {sections.map(({ path, labelKey, icon: Icon }) => (
             <li key={path}>
@@ -207,6 +211,18 @@ function Sidebar({
             <Badge tone="gold">{t(`roles.${operator.role}`, { defaultValue: operator.role })}</Badge>
           </div>
         </div>
+        <NavLink
+          to="/security"
+          title={collapsed ? t('nav.security') : undefined}
+          className={({ isActive }) =>
+            `flex h-9 items-center gap-3 rounded-lg px-2.5 text-sm font-medium transition-colors ${collapsed ? 'lg:justify-center lg:px-0' : ''} ${
+              isActive ? 'bg-gold-400/10 text-gold-300' : 'text-slate-300 hover:bg-white/5 hover:text-white'
+            }`
+          }
+        >
+          <ShieldIcon className="shrink-0" width={16} height={16} />
+          <span className={hideLabels}>{t('nav.security')}</span>
+        </NavLink>
         <LanguageSwitcher className={collapsed ? 'lg:hidden' : ''} />
         <div className={`flex gap-2 ${collapsed ? 'lg:flex-col' : ''}`}>
           <button

@@ -33,6 +33,11 @@ const router = createBrowserRouter(
       HydrateFallback: FullPageLoader,
       children: [
         { index: true, Component: HomeRedirect },
+        {
+          // Every operator's own security page (no permission): TOTP and recovery codes.
+          path: 'security',
+          lazy: async () => ({ Component: (await import('../features/security/components/security-page')).SecurityPage }),
+        },
         gate('members.read', [
           {
             path: 'members',

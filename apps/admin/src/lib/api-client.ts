@@ -1,4 +1,4 @@
-import type { ApiAnswer } from '@casino/shared/envelope';
+import type { ApiAnswer, ApiFailure } from '@casino/shared/envelope';
 import { currentLanguage, i18next } from './i18n';
 
 /** sessionStorage key of the operator's bearer token. */
@@ -26,13 +26,22 @@ export class ApiError extends Error {
   readonly status: number;
   readonly fieldErrors: Record<string, string[]>;
   readonly errorCode: string | undefined;
+  /** The whole failure answer, for the fields some refusals carry (a login's `challenge`). */
+  readonly answer: ApiFailure | null;
 
-  constructor(status: number, message: string, fieldErrors: Record<string, string[]> = {}, errorCode?: string) {
+  constructor(
+    status: number,
+    message: string,
+    fieldErrors: Record<string, string[]> = {},
+    errorCode?: string,
+    answer: ApiFailure | null = null,
+  ) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.fieldErrors = fieldErrors;
     this.errorCode = errorCode;
+    this.answer = answer;
   }
 }
 
@@ -106,14 +115,22 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   if (response.status === 401) {
     writeToken(null);
     onUnauthorized();
-    throw new ApiError(401, answer?.message || i18next.t('errors.session_expired'));
+    // A login's own 401s (TOTP_REQUIRED with its challenge, an expired challenge) keep their code.
+    const failure = answer?.status === 'error' ? answer : null;
+    throw new ApiError(401, answer?.message || i18next.t('errors.session_expired'), failure?.errors ?? {}, failure?.error_code, failure);
   }
   if (!answer || typeof answer !== 'object' || !('status' in answer)) {
     throw new ApiError(response.status, i18next.t('errors.unexpected'));
   }
   if (answer.status !== 'success' || !response.ok) {
     const failure = answer.status === 'error' ? answer : null;
-    throw new ApiError(response.status, answer.message || i18next.t('errors.unexpected'), failure?.errors ?? {}, failure?.error_code);
+    throw new ApiError(
+      response.status,
+      answer.message || i18next.t('errors.unexpected'),
+      failure?.errors ?? {},
+      failure?.error_code,
+      failure,
+    );
   }
   return { data: answer.data, message: answer.message };
 }

@@ -40,6 +40,27 @@ export function useLogin() {
   });
 }
 
+/** The second step of a login with TOTP: the first step's challenge and a code (or a recovery code). */
+export type SecondFactorInput = { challenge: string; code: string };
+
+export function useSecondFactorLogin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: SecondFactorInput) => api.post<OperatorLoginResponse>(API.admin.loginSecondFactor, input),
+    meta: { toastErrors: false },
+    onSuccess: ({ data }) => {
+      queryClient.clear();
+      writeToken(data.token);
+      queryClient.setQueryData(operatorQueryKey, data.operator);
+    },
+  });
+}
+
+/** An operator whose role needs TOTP here and who has none may only enrol it (the server refuses the rest). */
+export function mustEnrolSecondFactor(operator: Operator | undefined): boolean {
+  return operator?.totp_required === true && !operator.totp_enabled;
+}
+
 export function useLogout() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -5,6 +5,9 @@ import type {
   memberSummary,
   operator,
   operatorLoginResponse,
+  operatorSecurity,
+  recoveryCodesResponse,
+  totpSetupResponse,
   outboxItem,
   Permission,
   ledgerEntry,
@@ -15,6 +18,9 @@ import type { z } from 'zod';
 /** Response types of the admin API, inferred from the shared contract (type-only: no zod in the bundle). */
 export type Operator = z.infer<typeof operator>;
 export type OperatorLoginResponse = z.infer<typeof operatorLoginResponse>;
+export type OperatorSecurity = z.infer<typeof operatorSecurity>;
+export type TotpSetup = z.infer<typeof totpSetupResponse>;
+export type RecoveryCodes = z.infer<typeof recoveryCodesResponse>;
 export type MemberSummary = z.infer<typeof memberSummary>;
 export type MemberDetail = z.infer<typeof memberDetail>;
 export type MemberSession = z.infer<typeof memberSession>;
