@@ -1,3 +1,4 @@
+import { API } from '@casino/shared/api-paths';
 import { expect } from 'vitest';
 import { bearer, createTestApp, json, registerMember, type TestApp } from '../../test/test-app.ts';
 import { verifyLedger } from '../ledger/ledger-verify.ts';
@@ -7,9 +8,25 @@ import { cashOf, fund } from '../withdrawals/withdrawals.test-helpers.ts';
 
 export { cashOf, fund };
 
-/** A test server; shared rounds off unless a test asks for them (with fast timings). */
-export function houseTestApp(env: Record<string, string> = {}): Promise<TestApp> {
-  return createTestApp({ SHARED_ROUNDS: 'off', SHARED_CHAIN_LENGTH: '200', ...env });
+/**
+ * A test server; shared rounds off unless a test asks for them (with fast timings). With them on,
+ * it answers once crash and double have opened their first rounds: a new chain waits for its
+ * beacon round first (the sandbox beacon's, within a second).
+ */
+export async function houseTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const t = await createTestApp({ SHARED_ROUNDS: 'off', SHARED_CHAIN_LENGTH: '200', ...env });
+  if (env.SHARED_ROUNDS === 'on') await firstSharedRounds(t);
+  return t;
+}
+
+async function firstSharedRounds(t: TestApp): Promise<void> {
+  const deadline = Date.now() + 15_000;
+  for (const url of [API.house.crashState, API.house.doubleState]) {
+    while ((await t.app.inject({ method: 'GET', url })).statusCode !== 200) {
+      if (Date.now() > deadline) throw new Error(`no shared round opened at ${url}`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
 }
 
 /** A registered member with `centavos` of cash. */
