@@ -4,6 +4,9 @@ import type {
   AgencyRewardItem,
   agencyBindBody,
   agencyRewardResponse,
+  bindByCodeBody,
+  bindJoinedResponse,
+  bindRequestsResponse,
   InviteRecordItem,
   inviteRecordResponse,
   mechanismRatesResponse,
@@ -28,6 +31,8 @@ export type SubordinateRegisterInput = z.input<typeof subordinateRegisterBody>;
 export type SubordinateRegistered = z.infer<typeof subordinateRegisterResponse>;
 export type BindInput = { phone: string; invite_code: string; uid: string };
 export type RangeDays = 1 | 3 | 7;
+export type BindJoined = z.infer<typeof bindJoinedResponse>;
+export type BindRequests = z.infer<typeof bindRequestsResponse>;
 
 export const PAGE_SIZE = 20;
 
@@ -38,6 +43,7 @@ export const agencyKeys = {
   inviteRecord: (uid: number | null, page: number) => ['agency', 'invite-record', uid, page] as const,
   reward: (days: RangeDays, page: number) => ['agency', 'reward', days, page] as const,
   mechanism: ['agency', 'mechanism'] as const,
+  bindRequests: ['agency', 'bind-requests'] as const,
 };
 
 /** The member's code, link, inviter and team counts. */
@@ -107,6 +113,18 @@ export function useMechanism() {
 export const registerSubordinate = (body: z.output<typeof subordinateRegisterBody>) =>
   apiPost<SubordinateRegistered>(API.agency.subordinateRegister, body);
 
-/** The body as the shared schema reads it; the UID may travel as its digits. */
+/** Asks a member to join my team (the body as the shared schema reads it; the UID may travel as its digits). */
 export const bindInvitee = (body: Omit<z.output<typeof agencyBindBody>, 'uid'> & { uid: number | string }) =>
   apiPost<unknown>(API.agency.bind, body);
+
+/** I join a team by entering its agent's invite code. */
+export const joinByCode = (body: z.output<typeof bindByCodeBody>) => apiPost<BindJoined>(API.agency.bindByCode, body);
+
+/** Whether an agent's request to join its team waits for my answer (answered in the information centre). */
+export function useOpenBindRequests(enabled: boolean) {
+  return useQuery({
+    queryKey: agencyKeys.bindRequests,
+    enabled,
+    queryFn: async ({ signal }) => (await apiGet<BindRequests>(API.agency.bindRequests, {}, signal)).data,
+  });
+}

@@ -8,6 +8,7 @@ import { formatMoney } from '../../lib/format.ts';
 import { type AgencyOverview, useAgencyOverview } from './agency.api.ts';
 import { CopyButton, Figure, useLoyaltyTranslation, ProgrammeSteps } from './agency-ui.tsx';
 import { InviteQr } from './invite-qr.tsx';
+import { JoinTeamCard, useCanJoinTeam } from './join-team-card.tsx';
 
 function ShareLink({ link }: { link: string }) {
   const { t } = useLoyaltyTranslation();
@@ -93,9 +94,13 @@ function TeamCard({ overview }: { overview: AgencyOverview }) {
   );
 }
 
-/** /agency-center/invite: the invite link and QR with copy buttons, and the team's counts. */
+/**
+ * /agency-center/invite: the invite link and QR with copy buttons, and the team's counts; a member
+ * without inviter in its first week can also enter a friend's invite code.
+ */
 export function InvitePanel() {
   const overview = useAgencyOverview(true);
+  const canJoin = useCanJoinTeam(overview.data ? overview.data.inviter_id : 0);
   if (overview.isPending) {
     return (
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
@@ -107,6 +112,7 @@ export function InvitePanel() {
   if (overview.isError) return <LoadError error={overview.error} onRetry={() => void overview.refetch()} />;
   return (
     <div className="flex flex-col gap-4">
+      {canJoin ? <JoinTeamCard /> : null}
       <div className="grid grid-cols-1 items-start gap-4 lg:grid-cols-2">
         <InviteCard overview={overview.data} />
         <TeamCard overview={overview.data} />

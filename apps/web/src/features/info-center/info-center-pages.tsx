@@ -21,6 +21,7 @@ import {
   useNotifications,
   useSupport,
 } from './info-center.api.ts';
+import { BindRequests } from './bind-requests.tsx';
 import { useUnreadCounts } from './unread.ts';
 
 /**
@@ -318,7 +319,12 @@ export function NotificationPage() {
         </>
       );
   }
-  return <InfoPage title={t('pages.notification')}>{body}</InfoPage>;
+  return (
+    <InfoPage title={t('pages.notification')}>
+      {loggedIn ? <BindRequests memberId={user.id} /> : null}
+      {body}
+    </InfoPage>
+  );
 }
 
 // ---- announcements ------------------------------------------------------------------------------
