@@ -6,12 +6,20 @@ import { Modal } from '../components/modal.tsx';
 import { LoadingBlock } from '../components/spinner.tsx';
 import { Toaster } from '../components/toaster.tsx';
 import { hideLoginExpired, useLoginExpired } from '../lib/dialogs.ts';
-import { closeAuthModals, openLogin, openRegister, useAuthModals } from '../lib/modals.ts';
+import {
+  closeAuthModals,
+  closeWithdrawalPassword,
+  openLogin,
+  openRegister,
+  useAuthModals,
+  useWithdrawalPasswordModal,
+} from '../lib/modals.ts';
 import { useRealtime } from '../lib/realtime.ts';
 import { useIsLoggedIn, useSession } from '../lib/session.ts';
 import { useUserRefresh } from '../lib/user.ts';
 
 const AuthModal = lazy(() => import('../features/auth/auth-modal.tsx'));
+const WithdrawalPasswordModal = lazy(() => import('../features/security/withdrawal-password-modal.tsx'));
 
 function NavigationProgress() {
   const navigation = useNavigation();
@@ -65,6 +73,29 @@ function AuthModalHost() {
   );
 }
 
+/** The withdrawal password dialog, opened over the page that needs it (the withdraw form). */
+function WithdrawalPasswordHost() {
+  const { t } = useTranslation();
+  const open = useWithdrawalPasswordModal();
+  const loggedIn = useIsLoggedIn();
+  // A session that ends closes it: it must not pop up again at the next login.
+  useEffect(() => {
+    if (!loggedIn) closeWithdrawalPassword();
+  }, [loggedIn]);
+  if (!open || !loggedIn) return null;
+  return (
+    <Suspense
+      fallback={
+        <Modal title={t('common.loading')} onClose={closeWithdrawalPassword} hideTitle>
+          <LoadingBlock label={t('common.loading')} />
+        </Modal>
+      }
+    >
+      <WithdrawalPasswordModal />
+    </Suspense>
+  );
+}
+
 /** The push channel while logged in (own component: balance pushes re-render only this). */
 function RealtimeConnection() {
   useRealtime(useSession().token);
@@ -97,6 +128,7 @@ export function RootLayout() {
       <Toaster />
       <LoginExpiredDialog />
       <AuthModalHost />
+      <WithdrawalPasswordHost />
     </>
   );
 }

@@ -9,6 +9,7 @@ import { FormField } from '../../components/form-field.tsx';
 import { CardIcon, ChevronRightIcon, LockIcon, PlusIcon } from '../../components/icons.tsx';
 import { Skeleton } from '../../components/spinner.tsx';
 import { ApiError, errorMessage, isSessionError } from '../../lib/api.ts';
+import { openWithdrawalPassword } from '../../lib/modals.ts';
 import { formatMoney } from '../../lib/format.ts';
 import { createKeyKeeper } from '../../lib/idempotency.ts';
 import { useSession } from '../../lib/session.ts';
@@ -216,9 +217,9 @@ export function WithdrawForm({ compact = false }: { compact?: boolean }) {
         <div className="flex items-center gap-3 rounded-xl border border-gold/30 bg-gold/5 p-3">
           <LockIcon size={20} className="shrink-0 text-gold" />
           <p className="min-w-0 flex-1 text-[13px] text-soft">{t('wallet.need_qk_pwd')}</p>
-          <Link to="/security-center" className={buttonClass('outline', 'sm')}>
+          <Button variant="outline" size="sm" onClick={openWithdrawalPassword} data-testid="set-qk-pwd">
             {t('wallet.set_now')}
-          </Link>
+          </Button>
         </div>
       )}
 
