@@ -19,6 +19,8 @@ export const API = {
   paymentsList: '/api/payments/list',
   paymentOnlineList: '/api/payment/online/list',
   rechargeOnline: '/api/recharge/online',
+  /** Ours: the deposit bonuses a new deposit can fund (the recharge page's choice; one bonus per deposit). */
+  rechargeBonuses: '/api/recharge/bonuses',
   rechargeList: '/api/recharge/list',
   /** One deposit order by order_no (the payment page polls nothing: it listens on /ws). */
   rechargeOrder: '/api/recharge/order',

@@ -106,6 +106,12 @@ export const ERRORS = {
   REDEEM_CODE_INVALID: { status: 422, message: 'promo.redeem_invalid' },
   REDEEM_CODE_USED_UP: { status: 422, message: 'promo.redeem_used_up' },
   NOTHING_TO_CLAIM: { status: 422, message: 'promo.nothing_to_claim' },
+  // One bonus per deposit (bonus stacking off): the deposit funded another bonus, the member chose
+  // another one (or none) for it, or a deposit asks for a bonus it cannot have.
+  DEPOSIT_FUNDED_OTHER: { status: 422, message: 'promo.deposit_funded' },
+  DEPOSIT_BONUS_CHOSEN: { status: 422, message: 'promo.deposit_chosen' },
+  DEPOSIT_NO_BONUS: { status: 422, message: 'promo.deposit_no_bonus' },
+  DEPOSIT_BONUS_UNAVAILABLE: { status: 422, message: 'promo.bonus_unavailable' },
   // Agency.
   ALREADY_BOUND: { status: 422, message: 'agency.already_bound' },
   BIND_NOT_ALLOWED: { status: 422, message: 'agency.bind_not_allowed' },

@@ -8,10 +8,11 @@ import * as m0005 from './migrations/0005-shared-rounds.ts';
 import * as m0006 from './migrations/0006-round-indexes.ts';
 import * as m0007 from './migrations/0007-promotions.ts';
 import * as m0008 from './migrations/0008-sportsbook.ts';
-import * as m0011FairnessBeacon from './migrations/0011-fairness-beacon.ts';
-import * as m0013WithdrawalRequestKeys from './migrations/0013-withdrawal-request-keys.ts';
 import * as m0009AgencyBind from './migrations/0009-agency-bind-requests.ts';
 import * as m0010OperatorSecondFactor from './migrations/0010-operator-second-factor.ts';
+import * as m0011FairnessBeacon from './migrations/0011-fairness-beacon.ts';
+import * as m0012OneBonusPerDeposit from './migrations/0012-one-bonus-per-deposit.ts';
+import * as m0013WithdrawalRequestKeys from './migrations/0013-withdrawal-request-keys.ts';
 
 type DialectMigration = { up(db: Kysely<any>, dialect: Dialect): Promise<void> };
 
@@ -24,10 +25,11 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0006-round-indexes': m0006,
   '0007-promotions': m0007,
   '0008-sportsbook': m0008,
-  '0011-fairness-beacon': m0011FairnessBeacon,
-  '0013-withdrawal-request-keys': m0013WithdrawalRequestKeys,
   '0009-agency-bind-requests': m0009AgencyBind,
   '0010-operator-second-factor': m0010OperatorSecondFactor,
+  '0011-fairness-beacon': m0011FairnessBeacon,
+  '0012-one-bonus-per-deposit': m0012OneBonusPerDeposit,
+  '0013-withdrawal-request-keys': m0013WithdrawalRequestKeys,
 };
 
 class DialectMigrationProvider implements MigrationProvider {

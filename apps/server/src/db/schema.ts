@@ -16,6 +16,8 @@ export interface SitesTable {
   social_links: string;
   /** 1: the regulated profile (Lei 14.790/2023) refuses deposit-linked rewards. */
   regulated: ColumnType<number, number | undefined, number>;
+  /** 1: one deposit may fund several deposit bonuses; 0 (the default): one bonus per deposit. */
+  bonus_stacking: ColumnType<number, number | undefined, number>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -133,11 +135,26 @@ export interface DepositOrdersTable {
   br_code: string;
   end_to_end_id: string | null;
   payment_desc: string | null;
+  /** The deposit bonus the member chose when depositing (an activity type, or 'none'); null: no choice. */
+  bonus_choice: ColumnType<string | null, string | null | undefined, string | null>;
   expires_at: Timestamp;
   paid_at: Timestamp | null;
   credited_at: Timestamp | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+}
+
+/**
+ * The deposit bonus a credited deposit funded first (migration 0012): one row per deposit, so with
+ * bonus stacking off a second bonus of the same deposit finds the row taken, even at the same instant.
+ */
+export interface DepositBonusUsesTable {
+  deposit_order_id: number;
+  member_id: number;
+  /** The activity type that took the deposit (ftd, welcome, rechargerebate). */
+  source: string;
+  claim_key: string;
+  created_at: Timestamp;
 }
 
 export interface WebhookEventsTable {
@@ -794,6 +811,7 @@ export interface DB {
   ledger_entries: LedgerEntriesTable;
   payment_channels: PaymentChannelsTable;
   deposit_orders: DepositOrdersTable;
+  deposit_bonus_uses: DepositBonusUsesTable;
   webhook_events: WebhookEventsTable;
   member_banks: MemberBanksTable;
   withdrawals: WithdrawalsTable;

@@ -1,4 +1,5 @@
 import { API } from '@casino/shared/api-paths';
+import { formatCentavos } from '@casino/shared/money';
 import { newEndToEndId, signWebhook } from '../features/payments/psp.ts';
 import { bearer, json, type TestApp } from './test-app.ts';
 
@@ -14,26 +15,55 @@ export interface FundedDeposit {
 /**
  * Funds a member through the real path a player takes: a PIX charge on the first deposit channel,
  * then the sandbox PSP's HMAC-signed webhook, so the order ends 'credited' with its credited_at
- * and members.total_recharge_centavos grows exactly as in production. `reais` is "100.00" or 100.
+ * and members.total_recharge_centavos grows exactly as in production. `reais` is "100.00" or 100;
+ * `order` adds fields to the deposit request (the deposit bonus chosen: `{ bonus: 'welcome' }`).
  */
-export async function fundMember(t: TestApp, token: string, reais: string | number): Promise<FundedDeposit> {
+export async function fundMember(
+  t: TestApp,
+  token: string,
+  reais: string | number,
+  order: Record<string, unknown> = {},
+): Promise<FundedDeposit> {
+  const created = await createDepositOrder(t, token, reais, order);
+  await payDepositOrder(t, created);
+  return created;
+}
+
+/** A pending PIX charge of `reais` on the first deposit channel (not paid yet). */
+export async function createDepositOrder(
+  t: TestApp,
+  token: string,
+  reais: string | number,
+  order: Record<string, unknown> = {},
+): Promise<FundedDeposit> {
   const money = typeof reais === 'number' ? reais.toFixed(2) : reais;
   const channels = json(await t.app.inject({ method: 'GET', url: API.paymentOnlineList, headers: bearer(token) })).data;
   const created = await t.app.inject({
     method: 'POST',
     url: `${API.rechargeOnline}?lang=en`,
     headers: bearer(token),
-    payload: { money, payment_id: channels.list[0].id, payment_type: 'pix' },
+    payload: { money, payment_id: channels.list[0].id, payment_type: 'pix', ...order },
   });
   if (created.statusCode !== 200) throw new Error(`deposit of ${money} refused: ${created.body}`);
   const orderNo = json(created).data.order_no as string;
-  const order = await t.ctx.db
+  const row = await t.ctx.db
     .selectFrom('deposit_orders')
-    .select(['id', 'psp_txid', 'amount_centavos'])
+    .select(['id', 'amount_centavos'])
     .where('order_no', '=', orderNo)
     .executeTakeFirstOrThrow();
+  return { orderNo, orderId: row.id, amountCentavos: row.amount_centavos };
+}
+
+/** Pays a pending charge the way the PSP confirms it: one signed webhook, which credits the order. */
+export async function payDepositOrder(t: TestApp, deposit: FundedDeposit): Promise<void> {
+  const order = await t.ctx.db
+    .selectFrom('deposit_orders')
+    .select(['psp_txid', 'amount_centavos'])
+    .where('id', '=', deposit.orderId)
+    .executeTakeFirstOrThrow();
+  const valor = formatCentavos(order.amount_centavos);
   const body = JSON.stringify({
-    pix: [{ endToEndId: newEndToEndId(), txid: order.psp_txid, valor: money, horario: new Date().toISOString() }],
+    pix: [{ endToEndId: newEndToEndId(), txid: order.psp_txid, valor, horario: new Date().toISOString() }],
   });
   const timestamp = Date.now();
   const hook = await t.app.inject({
@@ -47,8 +77,7 @@ export async function fundMember(t: TestApp, token: string, reais: string | numb
     },
   });
   const outcomes = hook.statusCode === 200 ? (json(hook).data.outcomes as string[]) : [];
-  if (!outcomes.includes('credited')) throw new Error(`deposit ${orderNo} not credited: ${hook.body}`);
-  return { orderNo, orderId: order.id, amountCentavos: order.amount_centavos };
+  if (!outcomes.includes('credited')) throw new Error(`deposit ${deposit.orderNo} not credited: ${hook.body}`);
 }
 
 /** The answer of one settled house round: the stake and the win, both "0.00". */

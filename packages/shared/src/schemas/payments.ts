@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { pageQuerySchema, pageSchema } from '../envelope.ts';
 import { PIX_KEY_TYPES } from '../pix/pix-key.ts';
 import { idField, langField, reaisField } from './fields.ts';
+import { depositBonusChoiceField } from './promotions.ts';
 
 /**
  * Deposits (recharge), PIX keys (member banks), withdrawals (drawing) and the order centre.
@@ -55,6 +56,12 @@ export const rechargeOnlineBody = z.strictObject({
   payment_id: idField,
   payment_type: z.string().max(16).optional(),
   payment_desc: z.string().max(255).optional(),
+  /**
+   * Ours: the deposit bonus this deposit is for (ftd, welcome, rechargerebate) or `none`, offered by
+   * GET /api/recharge/bonuses. With bonus stacking off a deposit funds one bonus; omitted, the first
+   * one claimed takes it.
+   */
+  bonus: depositBonusChoiceField.optional(),
   lang: langField,
 });
 

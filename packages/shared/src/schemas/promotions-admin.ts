@@ -40,15 +40,28 @@ export const siteProfile = z.object({
   site_name: z.string(),
   /** Lei 14.790/2023: when on, every deposit-linked activity answers "regulated" and pays nothing. */
   regulated: z.boolean(),
+  /**
+   * Off (the default): one deposit funds at most one deposit bonus (first deposit, welcome, recharge
+   * rebate), the one the member chose when depositing or else the first claimed. On: every bonus a
+   * deposit qualifies for can be claimed.
+   */
+  bonus_stacking: z.boolean(),
 });
 export type SiteProfile = z.infer<typeof siteProfile>;
 
-/** PATCH /api/admin/site/profile. */
-export const siteProfileBody = z.strictObject({
-  regulated: z.boolean({ error: 'validation.wrong_type' }),
-  site_id: idField.optional(),
-  lang: langField,
-});
+/** PATCH /api/admin/site/profile: the switches to change (at least one). */
+export const siteProfileBody = z
+  .strictObject({
+    regulated: z.boolean({ error: 'validation.wrong_type' }).optional(),
+    bonus_stacking: z.boolean({ error: 'validation.wrong_type' }).optional(),
+    site_id: idField.optional(),
+    lang: langField,
+  })
+  .refine((body) => body.regulated !== undefined || body.bonus_stacking !== undefined, {
+    error: 'validation.required',
+    path: ['regulated'],
+  });
+export type SiteProfileBody = z.input<typeof siteProfileBody>;
 
 /** Which site a back-office call is about; the first (and usually only) site by default. */
 export const siteQuery = z.object({ site_id: idField.optional(), lang: langField });

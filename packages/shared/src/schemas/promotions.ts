@@ -34,6 +34,21 @@ export const DEPOSIT_LINKED_ACTIVITIES: readonly ActivityType[] = [
   'mystery',
 ];
 
+/**
+ * The bonuses one deposit funds by itself (a share of that deposit or a reward for it): the first
+ * deposit bonus, the welcome bonus and the recharge rebate. With bonus stacking off (the site's
+ * setting, off by default) a deposit funds at most one of them: the one the member chose when
+ * depositing, or else the first one claimed. The other deposit-linked activities (recharge tiers,
+ * lottery wheel spins, mystery bonus) measure many deposits and are not part of the rule.
+ */
+export const DEPOSIT_BONUSES = ['ftd', 'welcome', 'rechargerebate'] as const satisfies readonly ActivityType[];
+export type DepositBonus = (typeof DEPOSIT_BONUSES)[number];
+
+/** What a member may choose when depositing: one of the deposit bonuses, or none. */
+export const DEPOSIT_BONUS_CHOICES = [...DEPOSIT_BONUSES, 'none'] as const;
+export type DepositBonusChoice = (typeof DEPOSIT_BONUS_CHOICES)[number];
+export const depositBonusChoiceField = z.enum(DEPOSIT_BONUS_CHOICES, { error: 'validation.invalid' });
+
 /** Where each activity lives on the player site (spec section 2). */
 export const ACTIVITY_ROUTES: Record<ActivityType, string> = {
   ftd: '/promotion/activity/recharge',
@@ -108,6 +123,11 @@ export const rechargeRebateItem = z.object({
   /** Ours: the recharge itself. */
   recharge_amount: z.string(),
   recharged_at: z.string(),
+  /**
+   * Ours: why this recharge cannot be claimed although it is unclaimed and in time (stacking off:
+   * it funded another bonus, or the member chose another or none), translated; otherwise null.
+   */
+  closed_reason: z.string().nullable(),
 });
 export type RechargeRebateItem = z.infer<typeof rechargeRebateItem>;
 
@@ -191,6 +211,28 @@ export const claimResult = z.object({
   bonus_id: z.number().int(),
 });
 export type ClaimResult = z.infer<typeof claimResult>;
+
+/**
+ * GET /api/recharge/bonuses: the deposit bonuses a new deposit of the caller can fund, with their
+ * terms, for the recharge page's choice. `stacking` on means every bonus applies and no choice is asked.
+ */
+export const depositBonusOption = z.object({
+  type: z.enum(DEPOSIT_BONUSES),
+  /** The activity's title as the operator wrote it, in the reader's language. */
+  title: z.string(),
+  /** The smallest deposit that earns it. */
+  min_recharge: z.string(),
+  /** A fixed reward (first deposit), else null. */
+  reward: z.string().nullable(),
+  /** A share of the deposit in basis points (welcome 10000 = 100%, rebate 2000 = 20%), else null. */
+  rate_bp: z.number().int().nullable(),
+  /** The most it pays (welcome), else null. */
+  max_reward: z.string().nullable(),
+  wagering_multiple: z.number().int(),
+});
+export type DepositBonusOption = z.infer<typeof depositBonusOption>;
+export const depositBonusOptions = z.object({ stacking: z.boolean(), list: z.array(depositBonusOption) });
+export type DepositBonusOptions = z.infer<typeof depositBonusOptions>;
 
 /** GET /api/activities/overview: the site's activities with the caller's state (visitors: 'visitor'). */
 export const activityOverviewItem = z.object({

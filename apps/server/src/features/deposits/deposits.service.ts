@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { randomBytes } from 'node:crypto';
 import { formatBRL, formatCentavos, parseReais } from '@casino/shared/money';
 import type { PaymentChannel } from '@casino/shared/schemas/payments';
+import type { DepositBonusChoice } from '@casino/shared/schemas/promotions';
 import QRCode from 'qrcode';
 import type { AppContext } from '../../context.ts';
 import { nowIso } from '../../db/database.ts';
@@ -9,6 +10,7 @@ import type { Database } from '../../db/database.ts';
 import { AppError } from '../../lib/http.ts';
 import { translate } from '../../lib/i18n.ts';
 import { cash, house, postTransfer } from '../ledger/ledger.service.ts';
+import { assertDepositBonusChoice } from '../promotions/activities.service.ts';
 import { pushBalance } from '../realtime/realtime.ts';
 import { refreshVip } from '../vip/vip.service.ts';
 import * as repo from './deposits.repository.ts';
@@ -104,12 +106,14 @@ export async function toDepositOrder(order: OrderRow, methodName: string) {
 export async function createDeposit(
   ctx: AppContext,
   memberId: number,
-  input: { money: number; payment_id: number; payment_desc?: string | undefined },
+  input: { money: number; payment_id: number; payment_desc?: string | undefined; bonus?: DepositBonusChoice | undefined },
 ) {
   const channel = await repo.findChannel(ctx.db, input.payment_id);
   if (!channel || channel.direction !== 'deposit' || channel.enabled !== 1)
     throw new AppError('CHANNEL_UNKNOWN', { payment_id: ['money.channel_unknown'] });
   assertAmountInChannel(channel, input.money);
+  // One bonus per deposit: the bonus chosen for this deposit must be one a new deposit can fund.
+  await assertDepositBonusChoice(ctx, memberId, input.bonus, input.money);
   const now = new Date();
   if ((await repo.countOpenOrders(ctx.db, memberId, now.toISOString())) >= MAX_OPEN_ORDERS) throw new AppError('RATE_LIMITED');
 
@@ -130,6 +134,7 @@ export async function createDeposit(
       br_code: charge.brCode,
       end_to_end_id: null,
       payment_desc: input.payment_desc ?? null,
+      bonus_choice: input.bonus ?? null,
       expires_at: expiresAt.toISOString(),
       paid_at: null,
       credited_at: null,

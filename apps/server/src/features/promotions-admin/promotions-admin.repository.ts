@@ -14,15 +14,16 @@ export type RedeemCodeRow = Selectable<RedeemCodesTable>;
 // ---- sites --------------------------------------------------------------------------------------
 
 export async function findSite(db: Database, siteId: number | undefined) {
-  let query = db.selectFrom('sites').select(['id', 'name', 'regulated']);
+  let query = db.selectFrom('sites').select(['id', 'name', 'regulated', 'bonus_stacking']);
   query = siteId === undefined ? query.orderBy('id').limit(1) : query.where('id', '=', siteId);
   return query.executeTakeFirst();
 }
 
-export async function setSiteRegulated(db: Database, siteId: number, regulated: boolean, now: string) {
+/** The site's promotion switches: the regulated profile and bonus stacking (1 on, 0 off). */
+export async function setSiteProfile(db: Database, siteId: number, changes: { regulated: number; bonus_stacking: number }, now: string) {
   await db
     .updateTable('sites')
-    .set({ regulated: regulated ? 1 : 0, updated_at: now })
+    .set({ ...changes, updated_at: now })
     .where('id', '=', siteId)
     .execute();
 }

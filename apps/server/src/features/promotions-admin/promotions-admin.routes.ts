@@ -165,7 +165,11 @@ export const promotionsAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> =
     },
     async (request) => {
       const { site_id, regulated, bonus_stacking } = request.body;
-      return ok(request, await service.updateSiteProfile(ctx, actorOf(request), site_id, { regulated, bonus_stacking }), 'admin.site_profile_saved');
+      return ok(
+        request,
+        await service.updateSiteProfile(ctx, actorOf(request), site_id, { regulated, bonus_stacking }),
+        'admin.site_profile_saved',
+      );
     },
   );
 };

@@ -1,11 +1,21 @@
-import { formatCentavos } from '@casino/shared/money';
-import type { ActivityCheck, ActivityClaimBody, ActivityOverviewItem, ActivityType, ClaimResult } from '@casino/shared/schemas/promotions';
-import { ACTIVITY_ROUTES } from '@casino/shared/schemas/promotions';
+import { formatBRL, formatCentavos, moneyStringToCentavos } from '@casino/shared/money';
+import type {
+  ActivityCheck,
+  ActivityClaimBody,
+  ActivityOverviewItem,
+  ActivityType,
+  ClaimResult,
+  DepositBonusChoice,
+  DepositBonusOption,
+  DepositBonusOptions,
+} from '@casino/shared/schemas/promotions';
+import { ACTIVITY_ROUTES, DEPOSIT_BONUSES } from '@casino/shared/schemas/promotions';
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/database.ts';
 import { nowIso } from '../../db/database.ts';
 import type { Member, Site } from '../../db/schema.ts';
 import { AppError } from '../../lib/http.ts';
+import { findMemberById } from '../auth/members.repository.ts';
 import { findSiteById } from '../sites/sites.repository.ts';
 import {
   type ActivityModule,
@@ -181,4 +191,59 @@ export async function activitiesOverview(
     });
   }
   return items;
+}
+
+/**
+ * GET /api/recharge/bonuses: the deposit bonuses a new deposit of this member can fund, with their
+ * terms, for the recharge page's choice (one bonus per deposit, docs/PROMOTIONS.md). Activities
+ * that are off, not open, refused by the regulated profile or above the member's VIP level are
+ * left out, as is a first-deposit bonus once the member has deposited.
+ */
+export async function depositBonusOptions(ctx: AppContext, member: Member, lang: string): Promise<DepositBonusOptions> {
+  const site = await findSiteById(ctx.db, member.site_id);
+  if (!site) throw new AppError('SITE_UNKNOWN');
+  const list: DepositBonusOption[] = [];
+  for (const type of DEPOSIT_BONUSES) {
+    const module = moduleOf(type);
+    const row = await activityRow(ctx.db, site.id, type);
+    if (!row || !module.offerForNewDeposit) continue;
+    const run: ActivityRun<unknown> = { ctx, member, site, activity: parseSettings(row, module), lang, now: new Date() };
+    if (sharedGate(run)) continue;
+    const offer = await module.offerForNewDeposit(run);
+    if (!offer) continue;
+    list.push({
+      type,
+      title: pick(row.title_json, lang),
+      min_recharge: formatCentavos(offer.minRechargeCentavos),
+      reward: offer.rewardCentavos === null ? null : formatCentavos(offer.rewardCentavos),
+      rate_bp: offer.rateBp,
+      max_reward: offer.maxRewardCentavos === null ? null : formatCentavos(offer.maxRewardCentavos),
+      wagering_multiple: run.activity.wageringMultiple,
+    });
+  }
+  return { stacking: site.bonus_stacking === 1, list };
+}
+
+/**
+ * Refuses a deposit's bonus choice the member cannot have (POST /api/recharge/online `bonus`): a
+ * bonus not offered to a new deposit right now, or one whose minimum the amount does not reach.
+ * 'none' and no choice are always fine.
+ */
+export async function assertDepositBonusChoice(
+  ctx: AppContext,
+  memberId: number,
+  choice: DepositBonusChoice | undefined,
+  amountCentavos: number,
+): Promise<void> {
+  if (choice === undefined || choice === 'none') return;
+  const member = await findMemberById(ctx.db, memberId);
+  if (!member) throw new AppError('UNAUTHENTICATED');
+  const offer = (await depositBonusOptions(ctx, member, member.lang)).list.find((option) => option.type === choice);
+  if (!offer) throw new AppError('DEPOSIT_BONUS_UNAVAILABLE', { bonus: ['promo.bonus_unavailable'] });
+  const minCentavos = moneyStringToCentavos(offer.min_recharge) ?? 0;
+  if (amountCentavos < minCentavos) {
+    throw new AppError('DEPOSIT_BONUS_UNAVAILABLE', { bonus: ['promo.bonus_below_min'] }, undefined, (lang) => ({
+      min: formatBRL(minCentavos, lang),
+    }));
+  }
 }

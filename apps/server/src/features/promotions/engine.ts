@@ -103,6 +103,20 @@ export interface ActivityModule<C> {
    * `creditBonus`, or throws an AppError with the spec's outcome. Runs only after the engine's gates.
    */
   claim(run: ActivityRun<C>, trx: Database, body: ActivityClaimBody): Promise<ModuleClaim>;
+  /**
+   * Deposit bonuses only (first deposit, welcome, recharge rebate): the terms a new deposit of this
+   * member would earn, for the recharge page's choice; undefined when a new deposit cannot earn it
+   * (a first-deposit bonus once the member has deposited). Runs only after the engine's gates.
+   */
+  offerForNewDeposit?(run: ActivityRun<C>): Promise<DepositBonusOffer | undefined>;
+}
+
+/** A deposit bonus's terms as the recharge page offers them (see DepositBonusOption). */
+export interface DepositBonusOffer {
+  minRechargeCentavos: number;
+  rewardCentavos: number | null;
+  rateBp: number | null;
+  maxRewardCentavos: number | null;
 }
 
 /** Each state's message when the module names none (spec section 8 texts). */

@@ -37,6 +37,8 @@ describe('cover history (api/cover/history)', () => {
     const m = await registerMember(t.app);
     await fundMember(t, m.token, '100.00');
     expect((await claim('ftd', m)).status).toBe(200);
+    // One bonus per deposit: the rebate is the next deposit's.
+    await fundMember(t, m.token, '100.00');
     expect((await claim('rechargerebate', m)).status).toBe(200);
     await credit(m.id, 'vip_levelup', `vip:test:${m.id}`, 500, 0);
 
@@ -60,6 +62,7 @@ describe('cover history (api/cover/history)', () => {
     const m = await registerMember(t.app);
     await fundMember(t, m.token, '1000.00');
     expect((await claim('ftd', m)).status).toBe(200); // 10.00, 50.00 to wager
+    await fundMember(t, m.token, '1000.00'); // one bonus per deposit: the rebate takes this one
     expect((await claim('rechargerebate', m)).status).toBe(200); // 200.00, 5,000.00 to wager
     const statuses = async () =>
       (await post(API.coverHistory, m)).body.data.list.map((i: { source: string; status: string }) => `${i.source}:${i.status}`);

@@ -12,9 +12,12 @@ import { vipRule } from './rules.ts';
 /** States in which no single item can be claimed, whatever its own figures say. */
 const BLOCKED: ActivityState[] = ['disabled', 'regulated', 'ended', 'not_started', 'upgrade_required'];
 
-/** An item pays when it is unclaimed, inside its claim window and the activity itself is open. */
+/**
+ * An item pays when it is unclaimed, inside its claim window, not closed by one bonus per deposit
+ * (the recharge funded another bonus) and the activity itself is open.
+ */
 export function isClaimable(item: RechargeRebateItem, state: ActivityState, now = Date.now()): boolean {
-  if (item.is_claimed === 1 || BLOCKED.includes(state)) return false;
+  if (item.is_claimed === 1 || item.closed_reason || BLOCKED.includes(state)) return false;
   return item.event_ended_at === null || Date.parse(item.event_ended_at) > now;
 }
 
@@ -29,6 +32,13 @@ function ItemStatus({ item, action }: { item: RechargeRebateItem; action: ItemAc
         {t('claim.claimed')}
       </span>
     );
+  if (item.closed_reason) {
+    return (
+      <span className="block max-w-56 text-right text-xs text-muted md:max-w-64" data-testid="rebate-closed">
+        {item.closed_reason}
+      </span>
+    );
+  }
   if (!action.claimable) return <span className="text-xs text-muted">{t('rebate.expired')}</span>;
   return (
     <Button size="sm" variant="money" loading={action.pending} onClick={action.onClaim} data-testid="rebate-claim">

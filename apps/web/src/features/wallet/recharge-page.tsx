@@ -10,10 +10,11 @@ import { Skeleton } from '../../components/spinner.tsx';
 import { formatMoney } from '../../lib/format.ts';
 import { showSubmitError } from '../../lib/form-errors.ts';
 import { useIsLoggedIn } from '../../lib/session.ts';
-import { createDeposit, type PaymentChannel, useDepositChannels } from './wallet.api.ts';
+import { type BonusPick, bonusProblem, DepositBonusChoiceField } from './deposit-bonus-choice.tsx';
+import { createDeposit, type PaymentChannel, useDepositBonuses, useDepositChannels } from './wallet.api.ts';
 import { AmountChips, amountProblem, LoadError, parseAmountInput, toRequestMoney, WalletPage } from './wallet-ui.tsx';
 
-type Values = { money: string };
+type Values = { money: string; bonus: BonusPick };
 
 /**
  * Spec section 4: a successful recharge answer with a pay_url sends the browser there. Our own
@@ -86,12 +87,17 @@ export function RechargeForm({ compact = false }: { compact?: boolean }) {
   const navigate = useNavigate();
   const loggedIn = useIsLoggedIn();
   const channels = useDepositChannels(loggedIn);
+  const bonuses = useDepositBonuses(loggedIn);
   const [channelId, setChannelId] = useState<number | null>(null);
   const list = channels.data?.list ?? [];
   const channel = list.find((c) => c.id === channelId) ?? list[0] ?? null;
-  const form = useForm<Values>({ defaultValues: { money: '' } });
+  const form = useForm<Values>({ defaultValues: { money: '', bonus: '' } });
   const { errors, isSubmitting } = form.formState;
   const money = form.watch('money');
+  const bonus = form.watch('bonus');
+  // One bonus per deposit: the member picks it here unless the site lets bonuses stack.
+  const bonusOptions = bonuses.data && !bonuses.data.stacking && bonuses.data.list.length > 0 ? bonuses.data.list : null;
+  const bonusMinimum = (pick: BonusPick) => formatMoney(bonusOptions?.find((option) => option.type === pick)?.min_recharge);
 
   // A different channel has other limits: re-check an amount already typed.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the channel is the trigger
@@ -104,10 +110,11 @@ export function RechargeForm({ compact = false }: { compact?: boolean }) {
     const amount = parseAmountInput(values.money);
     if (amount === null) return;
     try {
-      const answer = await createDeposit({ money: toRequestMoney(amount), payment_id: channel.id, payment_type: 'pix' });
+      const chosen = bonusOptions && values.bonus ? { bonus: values.bonus } : {};
+      const answer = await createDeposit({ money: toRequestMoney(amount), payment_id: channel.id, payment_type: 'pix', ...chosen });
       goToPayUrl(answer.pay_url, answer.data.order_no, navigate);
     } catch (error) {
-      showSubmitError(error, form.setError, ['money']);
+      showSubmitError(error, form.setError, ['money', 'bonus']);
     }
   });
 
@@ -150,6 +157,20 @@ export function RechargeForm({ compact = false }: { compact?: boolean }) {
           amounts={compact ? channels.data.quick_amounts.slice(0, 6) : channels.data.quick_amounts}
           value={money}
           onPick={(amount) => form.setValue('money', amount.replace(/\.00$/, ''), { shouldValidate: form.formState.isSubmitted })}
+        />
+      ) : null}
+      {bonusOptions ? (
+        <DepositBonusChoiceField
+          options={bonusOptions}
+          picked={bonus}
+          amountCentavos={parseAmountInput(money)}
+          field={form.register('bonus', {
+            validate: (pick, values) =>
+              bonusProblem(pick, bonusOptions, parseAmountInput(values.money)) ? 'wallet.bonus_below_min' : true,
+          })}
+          error={
+            errors.bonus?.message ? t(errors.bonus.message, { defaultValue: errors.bonus.message, min: bonusMinimum(bonus) }) : undefined
+          }
         />
       ) : null}
       <Button type="submit" variant="money" size="lg" block loading={isSubmitting}>

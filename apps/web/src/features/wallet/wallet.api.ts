@@ -8,6 +8,7 @@ import type {
   withdrawal,
 } from '@casino/shared/schemas/payments';
 import type { PixKeyType } from '@casino/shared/pix/pix-key';
+import type { DepositBonusChoice, DepositBonusOptions } from '@casino/shared/schemas/promotions';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { type ApiSuccess, apiGet, apiPost } from '../../lib/api.ts';
@@ -24,6 +25,7 @@ export const PAGE_SIZE = 20;
 
 export const walletKeys = {
   depositChannels: ['wallet', 'deposit-channels'] as const,
+  depositBonuses: ['wallet', 'deposit-bonuses'] as const,
   withdrawChannels: ['wallet', 'withdraw-channels'] as const,
   order: (orderNo: string) => ['wallet', 'deposit-order', orderNo] as const,
   recharges: (page: number) => ['wallet', 'recharges', page] as const,
@@ -61,8 +63,21 @@ export function useWithdrawChannels(enabled: boolean) {
   });
 }
 
+/**
+ * GET /api/recharge/bonuses: the deposit bonuses a new deposit can fund (one bonus per deposit),
+ * and whether the site lets bonuses stack (then no choice is asked).
+ */
+export function useDepositBonuses(enabled: boolean) {
+  return useQuery({
+    queryKey: walletKeys.depositBonuses,
+    enabled,
+    staleTime: 0,
+    queryFn: async ({ signal }) => (await apiGet<DepositBonusOptions>(API.rechargeBonuses, {}, signal)).data,
+  });
+}
+
 /** POST /api/recharge/online: the answer carries `pay_url` beside the envelope's data. */
-export const createDeposit = (body: { money: string; payment_id: number; payment_type: string }) =>
+export const createDeposit = (body: { money: string; payment_id: number; payment_type: string; bonus?: DepositBonusChoice }) =>
   apiPost<DepositOrder>(API.rechargeOnline, body) as Promise<ApiSuccess<DepositOrder> & { pay_url?: string }>;
 
 export function useDepositOrder(orderNo: string, enabled: boolean) {

@@ -61,10 +61,20 @@ export function useUpdateActivity() {
   });
 }
 
+/** The site's promotion switches (PATCH /api/admin/site/profile): the regulated profile, bonus stacking. */
 export function useSetRegulated() {
+  return useSetSiteProfile((regulated: boolean) => ({ regulated }));
+}
+
+/** Off: one bonus per deposit (the member's choice, else the first claimed); on: bonuses stack. */
+export function useSetBonusStacking() {
+  return useSetSiteProfile((bonus_stacking: boolean) => ({ bonus_stacking }));
+}
+
+function useSetSiteProfile(body: (on: boolean) => { regulated?: boolean; bonus_stacking?: boolean }) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (regulated: boolean) => api.patch<SiteProfile>(API.admin.siteProfile, { regulated }),
+    mutationFn: async (on: boolean) => api.patch<SiteProfile>(API.admin.siteProfile, body(on)),
     meta: { toastErrors: false },
     onSuccess: async ({ data }) => {
       queryClient.setQueryData<AdminActivities>(activitiesKey, (current) =>

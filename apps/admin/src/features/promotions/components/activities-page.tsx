@@ -6,6 +6,7 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { CardList, DataTable } from '../../../components/data-table';
 import { EditButton } from '../../../components/edit-button';
 import { Badge, PageHeader, Skeleton } from '../../../components/feedback';
+import { DepositIcon } from '../../../components/icons';
 import { QuerySection } from '../../../components/query-section';
 import { Switch } from '../../../components/switch';
 import { toast, toastOutcome } from '../../../components/toaster';
@@ -13,7 +14,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { usePermission } from '../../../lib/auth';
 import { formatDateTime, formatMoney, formatNumber } from '../../../lib/format';
 import { useLanguage } from '../../../lib/use-language';
-import { useAdminActivities, useSetRegulated, useUpdateActivity } from '../api/promotions-admin';
+import { useAdminActivities, useSetBonusStacking, useSetRegulated, useUpdateActivity } from '../api/promotions-admin';
 import { ActivityEditDialog } from './activity-edit-dialog';
 import { RegulatedIcon } from './promotions-ui';
 
@@ -50,7 +51,10 @@ export function ActivitiesPage() {
         }
       />
       {data ? (
-        <RegulatedCard site={data.site} list={data.list} />
+        <>
+          <RegulatedCard site={data.site} list={data.list} />
+          <StackingCard site={data.site} />
+        </>
       ) : activities.isPending ? (
         <Skeleton className="mb-4 h-24 rounded-xl" />
       ) : null}
@@ -140,6 +144,77 @@ function RegulatedCard({ site, list }: { site: SiteProfile; list: AdminActivity[
           setRegulated.mutate(next, {
             onSuccess: ({ message }) => {
               toast.success(message || t('promotions.regulated.saved'));
+              setConfirming(false);
+            },
+          })
+        }
+      />
+    </section>
+  );
+}
+
+/**
+ * Bonus stacking (docs/PROMOTIONS.md, "One bonus per deposit"): off by default, a deposit funds one
+ * deposit bonus (the member's choice when depositing, else the first claimed). Switching is
+ * confirmed, because members see the change at once.
+ */
+function StackingCard({ site }: { site: SiteProfile }) {
+  const { t } = useTranslation();
+  const canManage = usePermission('promotions.manage');
+  const setStacking = useSetBonusStacking();
+  const [confirming, setConfirming] = useState(false);
+  const next = !site.bonus_stacking;
+
+  return (
+    <section
+      aria-labelledby="stacking-title"
+      className="card mb-4 flex flex-col gap-3 p-4 sm:flex-row sm:items-start"
+      data-testid="bonus-stacking"
+    >
+      <span className={`w-fit rounded-lg p-2 ${site.bonus_stacking ? 'bg-amber-500/10 text-amber-300' : 'bg-white/5 text-slate-400'}`}>
+        <DepositIcon width={20} height={20} />
+      </span>
+      <div className="min-w-0 flex-1">
+        <div className="flex flex-wrap items-center gap-2">
+          <h2 id="stacking-title" className="font-semibold text-white">
+            {t('promotions.stacking.title')}
+          </h2>
+          {site.bonus_stacking ? (
+            <Badge tone="amber">{t('promotions.stacking.on')}</Badge>
+          ) : (
+            <Badge tone="green">{t('promotions.stacking.off')}</Badge>
+          )}
+        </div>
+        <p className="mt-1 text-sm leading-6 text-slate-400">{t('promotions.stacking.explain')}</p>
+      </div>
+      <div className="flex items-center gap-2 sm:pt-1">
+        <span className="text-sm text-slate-300 sm:hidden">{t('promotions.stacking.switch')}</span>
+        <Switch
+          checked={site.bonus_stacking}
+          label={site.bonus_stacking ? t('promotions.stacking.turn_off') : t('promotions.stacking.turn_on')}
+          pending={setStacking.isPending}
+          disabled={!canManage}
+          onChange={() => setConfirming(true)}
+        />
+      </div>
+      <ConfirmDialog
+        open={confirming}
+        title={next ? t('promotions.stacking.confirm_on_title') : t('promotions.stacking.confirm_off_title')}
+        description={next ? t('promotions.stacking.confirm_on') : t('promotions.stacking.confirm_off')}
+        confirmLabel={next ? t('promotions.stacking.turn_on') : t('promotions.stacking.turn_off')}
+        tone={next ? 'danger' : 'primary'}
+        pending={setStacking.isPending}
+        error={setStacking.isError ? errorMessage(setStacking.error) : null}
+        onClose={() => {
+          if (!setStacking.isPending) {
+            setConfirming(false);
+            setStacking.reset();
+          }
+        }}
+        onConfirm={() =>
+          setStacking.mutate(next, {
+            onSuccess: ({ message }) => {
+              toast.success(message || t('promotions.stacking.saved'));
               setConfirming(false);
             },
           })

@@ -16,17 +16,29 @@ export interface CreditedDeposit {
   orderNo: string;
   amountCentavos: number;
   creditedAt: string;
+  /** The deposit bonus the member chose when depositing ('none', an activity type), or null. */
+  bonusChoice: string | null;
 }
 
-function toDeposit(row: { id: number; order_no: string; amount_centavos: number; credited_at: string | null }): CreditedDeposit {
-  return { id: row.id, orderNo: row.order_no, amountCentavos: row.amount_centavos, creditedAt: row.credited_at ?? '' };
+type DepositRow = { id: number; order_no: string; amount_centavos: number; credited_at: string | null; bonus_choice: string | null };
+
+export function toDeposit(row: DepositRow): CreditedDeposit {
+  return {
+    id: row.id,
+    orderNo: row.order_no,
+    amountCentavos: row.amount_centavos,
+    creditedAt: row.credited_at ?? '',
+    bonusChoice: row.bonus_choice,
+  };
 }
+
+const DEPOSIT_COLUMNS = ['id', 'order_no', 'amount_centavos', 'credited_at', 'bonus_choice'] as const;
 
 /** The member's first credited deposit (by the instant it was credited), if any. */
 export async function firstCreditedDeposit(db: Database, memberId: number): Promise<CreditedDeposit | undefined> {
   const row = await db
     .selectFrom('deposit_orders')
-    .select(['id', 'order_no', 'amount_centavos', 'credited_at'])
+    .select(DEPOSIT_COLUMNS)
     .where('member_id', '=', memberId)
     .where('status', '=', 'credited')
     .orderBy('credited_at')
@@ -44,7 +56,7 @@ export async function creditedDepositsSince(
 ): Promise<CreditedDeposit[]> {
   let query = db
     .selectFrom('deposit_orders')
-    .select(['id', 'order_no', 'amount_centavos', 'credited_at'])
+    .select(DEPOSIT_COLUMNS)
     .where('member_id', '=', memberId)
     .where('status', '=', 'credited')
     .where('amount_centavos', '>=', range.minCentavos)
@@ -71,7 +83,7 @@ export async function creditedTotal(db: Database, memberId: number, from: string
 export async function ownDepositOrder(db: Database, memberId: number, orderId: number) {
   return db
     .selectFrom('deposit_orders')
-    .select(['id', 'order_no', 'amount_centavos', 'credited_at', 'status'])
+    .select([...DEPOSIT_COLUMNS, 'status'])
     .where('id', '=', orderId)
     .where('member_id', '=', memberId)
     .executeTakeFirst();

@@ -1,6 +1,7 @@
 import { formatCentavos } from '@casino/shared/money';
 import { z } from 'zod';
 import type { Database } from '../../../db/database.ts';
+import { closureError, closureMessage, closureOfDeposit, type DepositClosure, takeDeposit } from '../deposit-bonus.ts';
 import type { ActivityModule, ActivityRun, ModuleCheck } from '../engine.ts';
 import { type CreditedDeposit, claimEvaluated, firstCreditedDeposit, isClaimed, plusDays } from './deposit-queries.ts';
 
@@ -19,18 +20,27 @@ export type FtdConfig = z.infer<typeof configSchema>;
 /** The claim key: one first-deposit reward per member, ever. */
 export const ftdClaimKey = (memberId: number) => `ftd:${memberId}`;
 
-/** The member's first-deposit state, read from `db` (the pool for a check, the claim's transaction for a claim). */
-async function evaluate(run: ActivityRun<FtdConfig>, db: Database, first: CreditedDeposit | undefined): Promise<ModuleCheck> {
+/**
+ * The member's first-deposit state, read from `db` (the pool for a check, the claim's transaction
+ * for a claim), and, when one bonus per deposit closes it, why.
+ */
+async function evaluate(
+  run: ActivityRun<FtdConfig>,
+  db: Database,
+  first: CreditedDeposit | undefined,
+): Promise<{ check: ModuleCheck; closure?: DepositClosure }> {
   const { config } = run.activity;
   const figures = { min_recharge: formatCentavos(config.min_recharge_centavos) };
-  if (!first) return { state: 'no_topups', rewardCentavos: 0, ...figures };
+  if (!first) return { check: { state: 'no_topups', rewardCentavos: 0, ...figures } };
   const withFirst = { ...figures, recharge_amount: formatCentavos(first.amountCentavos) };
-  if (await isClaimed(db, ftdClaimKey(run.member.id))) return { state: 'claimed', rewardCentavos: 0, ...withFirst };
-  if (first.amountCentavos < config.min_recharge_centavos) return { state: 'not_eligible', rewardCentavos: 0, ...withFirst };
+  if (await isClaimed(db, ftdClaimKey(run.member.id))) return { check: { state: 'claimed', rewardCentavos: 0, ...withFirst } };
+  if (first.amountCentavos < config.min_recharge_centavos) return { check: { state: 'not_eligible', rewardCentavos: 0, ...withFirst } };
+  const closure = await closureOfDeposit(db, run, 'ftd', first, first.id);
+  if (closure) return { check: { state: 'not_eligible', rewardCentavos: 0, ...closureMessage(closure, run.lang), ...withFirst }, closure };
   if (Date.parse(plusDays(first.creditedAt, config.claim_within_days)) <= run.now.getTime()) {
-    return { state: 'not_eligible', rewardCentavos: 0, messageKey: 'promo.window_passed', ...withFirst };
+    return { check: { state: 'not_eligible', rewardCentavos: 0, messageKey: 'promo.window_passed', ...withFirst } };
   }
-  return { state: 'eligible', rewardCentavos: config.reward_centavos, ...withFirst };
+  return { check: { state: 'eligible', rewardCentavos: config.reward_centavos, ...withFirst } };
 }
 
 export const ftdModule: ActivityModule<FtdConfig> = {
@@ -63,10 +73,24 @@ export const ftdModule: ActivityModule<FtdConfig> = {
       tr: 'R$100 veya üzeri ilk yatırımınızı yapın, R$10 bedava kazanın. 7 gün içinde talep edin.',
     },
   },
-  check: async (run) => evaluate(run, run.ctx.db, await firstCreditedDeposit(run.ctx.db, run.member.id)),
+  check: async (run) => (await evaluate(run, run.ctx.db, await firstCreditedDeposit(run.ctx.db, run.member.id))).check,
   async claim(run, trx) {
     const first = await firstCreditedDeposit(trx, run.member.id);
-    const evaluated = await evaluate(run, trx, first);
-    return claimEvaluated(run, trx, evaluated, { claimKey: ftdClaimKey(run.member.id), detail: { order_no: first?.orderNo } });
+    const { check, closure } = await evaluate(run, trx, first);
+    if (closure) throw closureError(closure);
+    const claimKey = ftdClaimKey(run.member.id);
+    if (check.state === 'eligible' && first) await takeDeposit(trx, run, 'ftd', first, claimKey);
+    return claimEvaluated(run, trx, check, { claimKey, detail: { order_no: first?.orderNo } });
+  },
+  /** A new deposit earns it only while the member has none credited (it would be the first). */
+  async offerForNewDeposit(run) {
+    if (await firstCreditedDeposit(run.ctx.db, run.member.id)) return undefined;
+    const { config } = run.activity;
+    return {
+      minRechargeCentavos: config.min_recharge_centavos,
+      rewardCentavos: config.reward_centavos,
+      rateBp: null,
+      maxRewardCentavos: null,
+    };
   },
 };

@@ -3,8 +3,19 @@ import type { RechargeRebateItem } from '@casino/shared/schemas/promotions';
 import { z } from 'zod';
 import type { Database } from '../../../db/database.ts';
 import { AppError } from '../../../lib/http.ts';
+import { translate } from '../../../lib/i18n.ts';
+import { closureError, closureMessage, type DepositClosure, depositClosure, depositUses, takeDeposit } from '../deposit-bonus.ts';
 import { type ActivityModule, type ActivityRun, creditBonus, type ModuleClaim } from '../engine.ts';
-import { type CreditedDeposit, claimsByKey, creditedDepositsSince, ownDepositOrder, percentOf, plusDays } from './deposit-queries.ts';
+import {
+  type CreditedDeposit,
+  claimsByKey,
+  creditedDepositsSince,
+  firstCreditedDeposit,
+  ownDepositOrder,
+  percentOf,
+  plusDays,
+  toDeposit,
+} from './deposit-queries.ts';
 
 /**
  * Recharge rebate (spec sections 5 and 9): every single credited recharge of at least
@@ -32,6 +43,8 @@ interface RebateItem {
   requiredCentavos: number;
   eventEndedAt: string;
   claimedAt: string | null;
+  /** One bonus per deposit: the recharge funded another bonus, or the member chose another (or none). */
+  closure: DepositClosure | undefined;
   claimable: boolean;
 }
 
@@ -48,21 +61,34 @@ async function toItems(run: ActivityRun<RechargeRebateConfig>, db: Database, dep
     db,
     deposits.map((d) => rechargeRebateClaimKey(d.orderNo)),
   );
+  const uses = await depositUses(
+    db,
+    deposits.map((d) => d.id),
+  );
+  const firstId = (await firstCreditedDeposit(db, run.member.id))?.id;
   return deposits.map((deposit) => {
     const eventEndedAt = plusDays(deposit.creditedAt, config.claim_window_days);
     const claimedAt = claims.get(rechargeRebateClaimKey(deposit.orderNo)) ?? null;
+    const closure = claimedAt === null ? depositClosure(run, 'rechargerebate', deposit, firstId, uses.get(deposit.id)) : undefined;
     return {
       deposit,
       rewardCentavos: percentOf(deposit.amountCentavos, config.rate_bp),
       requiredCentavos: deposit.amountCentavos * run.activity.wageringMultiple,
       eventEndedAt,
       claimedAt,
-      claimable: claimedAt === null && Date.parse(eventEndedAt) > run.now.getTime(),
+      closure,
+      claimable: claimedAt === null && closure === undefined && Date.parse(eventEndedAt) > run.now.getTime(),
     };
   });
 }
 
-function toResponseItem(item: RebateItem): RechargeRebateItem {
+function closedReason(item: RebateItem, lang: string): string | null {
+  if (!item.closure) return null;
+  const { messageKey, messageValues } = closureMessage(item.closure, lang);
+  return translate(lang, messageKey, messageValues);
+}
+
+function toResponseItem(item: RebateItem, lang: string): RechargeRebateItem {
   return {
     id: item.deposit.id,
     claimed_at: item.claimedAt,
@@ -72,11 +98,13 @@ function toResponseItem(item: RebateItem): RechargeRebateItem {
     reward_amount: formatCentavos(item.rewardCentavos),
     recharge_amount: formatCentavos(item.deposit.amountCentavos),
     recharged_at: item.deposit.creditedAt,
+    closed_reason: closedReason(item, lang),
   };
 }
 
-/** Pays the rebate of one recharge inside the claim's transaction. */
+/** Pays the rebate of one recharge inside the claim's transaction (taking the recharge for it first). */
 async function payItem(run: ActivityRun<RechargeRebateConfig>, trx: Database, item: RebateItem) {
+  await takeDeposit(trx, run, 'rechargerebate', item.deposit, rechargeRebateClaimKey(item.deposit.orderNo));
   return creditBonus(trx, {
     memberId: run.member.id,
     source: 'rechargerebate',
@@ -103,10 +131,10 @@ async function namedItem(run: ActivityRun<RechargeRebateConfig>, trx: Database, 
     order.credited_at >= from &&
     order.amount_centavos >= run.activity.config.min_recharge_centavos;
   if (!qualifies || !order.credited_at) throw new AppError('NO_ELIGIBLE_TOPUPS');
-  const deposit = { id: order.id, orderNo: order.order_no, amountCentavos: order.amount_centavos, creditedAt: order.credited_at };
-  const [item] = await toItems(run, trx, [deposit]);
+  const [item] = await toItems(run, trx, [toDeposit(order)]);
   if (!item) throw new AppError('NO_ELIGIBLE_TOPUPS');
   if (item.claimedAt !== null) throw new AppError('ALREADY_CLAIMED');
+  if (item.closure) throw closureError(item.closure);
   if (!item.claimable) throw new AppError('ACTIVITY_ENDED');
   return item;
 }
@@ -164,14 +192,23 @@ export const rechargeRebateModule: ActivityModule<RechargeRebateConfig> = {
     });
     const items = await toItems(run, db, deposits);
     const claimable = items.filter((item) => item.claimable);
+    // Nothing to claim only because one bonus per deposit closed the recharges still in time: say so.
+    const closed = items.find((item) => item.closure && Date.parse(item.eventEndedAt) > run.now.getTime())?.closure;
+    const nothing = closed ? { state: 'not_eligible' as const, ...closureMessage(closed, run.lang) } : { state: 'no_topups' as const };
     return {
-      state: claimable.length > 0 ? 'eligible' : 'no_topups',
+      ...(claimable.length > 0 ? { state: 'eligible' as const } : nothing),
       rewardCentavos: claimable.reduce((sum, item) => sum + item.rewardCentavos, 0),
       wageringCentavos: claimable.reduce((sum, item) => sum + item.requiredCentavos, 0),
-      items: items.map(toResponseItem),
+      items: items.map((item) => toResponseItem(item, run.lang)),
       rate_bp: config.rate_bp,
       min_recharge: formatCentavos(config.min_recharge_centavos),
     };
+  },
+
+  /** Every new deposit of at least the minimum earns it. */
+  async offerForNewDeposit(run) {
+    const { config } = run.activity;
+    return { minRechargeCentavos: config.min_recharge_centavos, rewardCentavos: null, rateBp: config.rate_bp, maxRewardCentavos: null };
   },
 
   /** `{ id }` claims that recharge; no id claims every claimable one (one bonus row each, summed). */

@@ -1,6 +1,7 @@
 import { formatCentavos } from '@casino/shared/money';
 import { z } from 'zod';
 import type { Database } from '../../../db/database.ts';
+import { closureError, closureMessage, closureOfDeposit, type DepositClosure, takeDeposit } from '../deposit-bonus.ts';
 import type { ActivityModule, ActivityRun, ModuleCheck } from '../engine.ts';
 import { type CreditedDeposit, claimEvaluated, firstCreditedDeposit, isClaimed, percentOf, plusDays } from './deposit-queries.ts';
 
@@ -26,17 +27,24 @@ export function welcomeReward(config: WelcomeConfig, firstDepositCentavos: numbe
   return Math.min(percentOf(firstDepositCentavos, config.rate_bp), config.max_reward_centavos);
 }
 
-async function evaluate(run: ActivityRun<WelcomeConfig>, db: Database, first: CreditedDeposit | undefined): Promise<ModuleCheck> {
+/** The member's welcome-bonus state and, when one bonus per deposit closes it, why (as in ftd.ts). */
+async function evaluate(
+  run: ActivityRun<WelcomeConfig>,
+  db: Database,
+  first: CreditedDeposit | undefined,
+): Promise<{ check: ModuleCheck; closure?: DepositClosure }> {
   const { config } = run.activity;
   const figures = { min_recharge: formatCentavos(config.min_recharge_centavos), rate_bp: config.rate_bp };
-  if (!first) return { state: 'no_topups', rewardCentavos: 0, ...figures };
+  if (!first) return { check: { state: 'no_topups', rewardCentavos: 0, ...figures } };
   const withFirst = { ...figures, recharge_amount: formatCentavos(first.amountCentavos) };
-  if (await isClaimed(db, welcomeClaimKey(run.member.id))) return { state: 'claimed', rewardCentavos: 0, ...withFirst };
-  if (first.amountCentavos < config.min_recharge_centavos) return { state: 'not_eligible', rewardCentavos: 0, ...withFirst };
+  if (await isClaimed(db, welcomeClaimKey(run.member.id))) return { check: { state: 'claimed', rewardCentavos: 0, ...withFirst } };
+  if (first.amountCentavos < config.min_recharge_centavos) return { check: { state: 'not_eligible', rewardCentavos: 0, ...withFirst } };
+  const closure = await closureOfDeposit(db, run, 'welcome', first, first.id);
+  if (closure) return { check: { state: 'not_eligible', rewardCentavos: 0, ...closureMessage(closure, run.lang), ...withFirst }, closure };
   if (Date.parse(plusDays(first.creditedAt, config.claim_within_days)) <= run.now.getTime()) {
-    return { state: 'not_eligible', rewardCentavos: 0, messageKey: 'promo.window_passed', ...withFirst };
+    return { check: { state: 'not_eligible', rewardCentavos: 0, messageKey: 'promo.window_passed', ...withFirst } };
   }
-  return { state: 'eligible', rewardCentavos: welcomeReward(config, first.amountCentavos), ...withFirst };
+  return { check: { state: 'eligible', rewardCentavos: welcomeReward(config, first.amountCentavos), ...withFirst } };
 }
 
 export const welcomeModule: ActivityModule<WelcomeConfig> = {
@@ -69,10 +77,24 @@ export const welcomeModule: ActivityModule<WelcomeConfig> = {
       tr: 'İlk yatırımınızı ikiye katlıyoruz: R$1.500’e kadar %100 bonus. 7 gün içinde talep edin ve bonusu 10 kez çevirin.',
     },
   },
-  check: async (run) => evaluate(run, run.ctx.db, await firstCreditedDeposit(run.ctx.db, run.member.id)),
+  check: async (run) => (await evaluate(run, run.ctx.db, await firstCreditedDeposit(run.ctx.db, run.member.id))).check,
   async claim(run, trx) {
     const first = await firstCreditedDeposit(trx, run.member.id);
-    const evaluated = await evaluate(run, trx, first);
-    return claimEvaluated(run, trx, evaluated, { claimKey: welcomeClaimKey(run.member.id), detail: { order_no: first?.orderNo } });
+    const { check, closure } = await evaluate(run, trx, first);
+    if (closure) throw closureError(closure);
+    const claimKey = welcomeClaimKey(run.member.id);
+    if (check.state === 'eligible' && first) await takeDeposit(trx, run, 'welcome', first, claimKey);
+    return claimEvaluated(run, trx, check, { claimKey, detail: { order_no: first?.orderNo } });
+  },
+  /** A new deposit earns it only while the member has none credited (it would be the first). */
+  async offerForNewDeposit(run) {
+    if (await firstCreditedDeposit(run.ctx.db, run.member.id)) return undefined;
+    const { config } = run.activity;
+    return {
+      minRechargeCentavos: config.min_recharge_centavos,
+      rewardCentavos: null,
+      rateBp: config.rate_bp,
+      maxRewardCentavos: config.max_reward_centavos,
+    };
   },
 };
