@@ -175,6 +175,8 @@ export const API = {
     outbox: '/api/admin/outbox',
     auditLog: '/api/admin/audit-log',
     operators: '/api/admin/operators',
+    /** Switches another operator's TOTP off (a lost phone and lost recovery codes). */
+    resetSecondFactor: (id: number | string) => `/api/admin/operators/${id}/reset-second-factor`,
     withdrawals: '/api/admin/withdrawals',
     approveWithdrawal: (id: number | string) => `/api/admin/withdrawals/${id}/approve`,
     rejectWithdrawal: (id: number | string) => `/api/admin/withdrawals/${id}/reject`,

@@ -42,6 +42,8 @@ export const ERRORS = {
   TOTP_ALREADY_ENABLED: { status: 409, message: 'admin.totp_already_enabled' },
   TOTP_NOT_ENABLED: { status: 409, message: 'admin.totp_not_enabled' },
   TOTP_SETUP_MISSING: { status: 409, message: 'admin.totp_setup_missing' },
+  /** An operator resets others' second factor; its own it switches off with a code. */
+  TOTP_RESET_SELF: { status: 403, message: 'admin.totp_reset_self' },
   INSUFFICIENT_FUNDS: { status: 422, message: 'errors.insufficient_funds' },
   NOT_LOGGED_IN: { status: 401, message: 'errors.not_logged_in' },
   CHANNEL_UNKNOWN: { status: 422, message: 'money.channel_unknown' },

@@ -239,6 +239,39 @@ describe('operator TOTP', () => {
   });
 });
 
+describe("resetting another operator's TOTP", () => {
+  it('lets an operator manager switch off the TOTP of one who lost phone and codes, ending its sessions, audited', async () => {
+    const op = await createOperator(t, superToken, 'finance');
+    const token = json(await login(t, op.username, op.password)).data.token;
+    await enrol(t, token);
+    const id = json(await call(t, 'GET', '/api/admin/auth/me', undefined, token)).data.id as number;
+
+    const support = await createOperator(t, superToken, 'support');
+    const supportToken = json(await login(t, support.username, support.password)).data.token;
+    expect((await call(t, 'POST', `/api/admin/operators/${id}/reset-second-factor`, {}, supportToken)).statusCode).toBe(403);
+    const self = await call(
+      t,
+      'POST',
+      `/api/admin/operators/${json(await call(t, 'GET', '/api/admin/auth/me', undefined, superToken)).data.id}/reset-second-factor`,
+      {},
+      superToken,
+    );
+    expect(json(self).error_code).toBe('TOTP_RESET_SELF');
+
+    const reset = await call(t, 'POST', `/api/admin/operators/${id}/reset-second-factor`, {}, superToken);
+    expect(reset.statusCode).toBe(200);
+    expect(json(reset).data).toMatchObject({ id, totp_enabled: false });
+    expect((await call(t, 'GET', '/api/admin/auth/me', undefined, token)).statusCode).toBe(401);
+    expect((await login(t, op.username, op.password)).statusCode).toBe(200);
+    expect(json(await call(t, 'POST', `/api/admin/operators/${id}/reset-second-factor`, {}, superToken)).error_code).toBe(
+      'TOTP_NOT_ENABLED',
+    );
+    const audit = json(await call(t, 'GET', `/api/admin/audit-log?target_id=${id}`, undefined, superToken)).data;
+    const row = audit.list.find((a: { action: string }) => a.action === 'operator.totp_reset');
+    expect(row).toMatchObject({ operator_username: 'admin', before: { totp_enabled: true }, after: { totp_enabled: false } });
+  });
+});
+
 describe('TOTP required in production', () => {
   let prod: TestApp;
   /** The superadmin's session, opened with the password alone before it had TOTP. */

@@ -43,6 +43,16 @@ export async function endOperatorSession(db: Database, sessionId: number, now: s
   return Number(result.numUpdatedRows) === 1;
 }
 
+/** Ends every open session and challenge of the operator. */
+export async function endOperatorSessions(db: Database, operatorId: number, now: string) {
+  await db
+    .updateTable('operator_sessions')
+    .set({ revoked_at: now })
+    .where('operator_id', '=', operatorId)
+    .where('revoked_at', 'is', null)
+    .execute();
+}
+
 export async function setPendingTotpSecret(db: Database, operatorId: number, sealed: string) {
   await db.updateTable('operators').set({ totp_pending_secret: sealed }).where('id', '=', operatorId).execute();
 }

@@ -1,6 +1,8 @@
 import { API } from '@casino/shared/api-paths';
 import { envelopeSchema } from '@casino/shared/envelope';
 import {
+  memberIdParams,
+  operator,
   operatorSecurity,
   recoveryCodesBody,
   recoveryCodesResponse,
@@ -13,8 +15,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { ok } from '../../lib/http.ts';
-import { operatorOf, requireOperator } from './operators.service.ts';
-import { disableTotp, enableTotp, regenerateRecoveryCodes, securityStatus, startTotpSetup } from './second-factor.service.ts';
+import { operatorOf, requireOperator, toOperatorView } from './operators.service.ts';
+import {
+  disableTotp,
+  enableTotp,
+  regenerateRecoveryCodes,
+  resetSecondFactor,
+  securityStatus,
+  startTotpSetup,
+} from './second-factor.service.ts';
 
 const tags = ['back office'];
 const security = [{ bearer: [] }];
@@ -102,5 +111,24 @@ export const operatorSecurityRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> 
         await regenerateRecoveryCodes(ctx, operatorOf(request).operator, request.body.code, request.ip),
         'admin.recovery_codes_created',
       ),
+  );
+
+  app.post(
+    '/api/admin/operators/:id/reset-second-factor',
+    {
+      preValidation: requireOperator(ctx, 'operators.manage'),
+      schema: {
+        tags,
+        security,
+        summary: "Switch another operator's TOTP off (lost phone and recovery codes); its sessions end",
+        params: memberIdParams,
+        body: emptyBody,
+        response: { 200: envelopeSchema(operator) },
+      },
+    },
+    async (request) => {
+      const target = await resetSecondFactor(ctx, operatorOf(request).operator, request.params.id, request.ip);
+      return ok(request, toOperatorView(ctx.config, target), 'admin.totp_reset');
+    },
   );
 };

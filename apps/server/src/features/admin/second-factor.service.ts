@@ -164,6 +164,33 @@ export async function disableTotp(ctx: AppContext, operator: Operator, input: { 
   });
 }
 
+/**
+ * An operator with `operators.manage` switches another operator's TOTP off, for one who lost both
+ * the phone and the recovery codes: that operator's sessions end, and it enrols again (in
+ * production its role may require it at the next login). Its own TOTP an operator switches off
+ * with a code, never this way.
+ */
+export async function resetSecondFactor(ctx: AppContext, actor: Operator, targetId: number, ip: string) {
+  if (targetId === actor.id) throw new AppError('TOTP_RESET_SELF');
+  const target = await repo.findOperatorById(ctx.db, targetId);
+  if (!target) throw new AppError('NOT_FOUND');
+  if (!target.totp_secret) throw new AppError('TOTP_NOT_ENABLED');
+  await ctx.db.transaction().execute(async (trx) => {
+    await repo.clearTotp(trx, target.id);
+    await repo.endOperatorSessions(trx, target.id, nowIso());
+    await writeAudit(trx, {
+      operatorId: actor.id,
+      action: 'operator.totp_reset',
+      targetType: 'operator',
+      targetId: target.id,
+      before: { totp_enabled: true },
+      after: { totp_enabled: false },
+      ip,
+    });
+  });
+  return { ...target, totp_secret: null, totp_pending_secret: null, totp_enabled_at: null, totp_last_step: null };
+}
+
 /** Ten new recovery codes for a code from the app; the old ones stop working. */
 export async function regenerateRecoveryCodes(ctx: AppContext, operator: Operator, code: string, ip: string) {
   if (!operator.totp_secret) throw new AppError('TOTP_NOT_ENABLED');

@@ -28,6 +28,11 @@ const KNOWN_ACTIONS = [
   'operator.create',
   'operator.login',
   'operator.logout',
+  'operator.totp_enabled',
+  'operator.totp_disabled',
+  'operator.totp_reset',
+  'operator.recovery_codes_regenerated',
+  'operator.recovery_code_used',
 ];
 
 export function AuditLogPage() {

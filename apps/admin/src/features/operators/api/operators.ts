@@ -18,6 +18,19 @@ export function useOperators() {
   });
 }
 
+/** Switches another operator's TOTP off (it lost phone and recovery codes); its sessions end. */
+export function useResetSecondFactor() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: number) => api.post<Operator>(API.admin.resetSecondFactor(id), {}),
+    meta: { toastErrors: false },
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: operatorsKey });
+      await queryClient.invalidateQueries({ queryKey: ['admin', 'audit'] });
+    },
+  });
+}
+
 export type CreateOperatorInput = { username: string; password: string; role: OperatorRole };
 
 export function useCreateOperator() {

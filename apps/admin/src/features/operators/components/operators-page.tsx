@@ -1,16 +1,18 @@
 import { createOperatorBody, OPERATOR_ROLES, type OperatorRole, ROLE_PERMISSIONS } from '@casino/shared/schemas/admin';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Spinner } from '../../../components/confirm-dialog';
+import { ConfirmDialog, Spinner } from '../../../components/confirm-dialog';
 import { Badge, EmptyState, ErrorState, PageHeader, TableSkeleton } from '../../../components/feedback';
 import { ChevronDownIcon, PlusIcon } from '../../../components/icons';
 import { toast } from '../../../components/toaster';
-import { isApiError } from '../../../lib/api-client';
+import { errorMessage, isApiError } from '../../../lib/api-client';
+import { useOperator } from '../../../lib/auth';
+import type { Operator } from '../../../lib/types';
 import { formatDateTime } from '../../../lib/format';
 import { useLanguage } from '../../../lib/use-language';
-import { type CreateOperatorInput, useCreateOperator, useOperators } from '../api/operators';
+import { type CreateOperatorInput, useCreateOperator, useOperators, useResetSecondFactor } from '../api/operators';
 
 const OPERATOR_STATUS_ACTIVE = 1;
 
@@ -18,6 +20,8 @@ export function OperatorsPage() {
   const { t } = useTranslation();
   const language = useLanguage();
   const operators = useOperators();
+  const me = useOperator();
+  const [resetting, setResetting] = useState<Operator | null>(null);
 
   return (
     <>
@@ -25,7 +29,7 @@ export function OperatorsPage() {
       <div className="grid gap-4 xl:grid-cols-[1fr_340px]">
         <section className="card h-fit overflow-hidden" aria-busy={operators.isFetching}>
           {operators.isPending ? (
-            <TableSkeleton columns={5} rows={4} />
+            <TableSkeleton columns={6} rows={4} />
           ) : operators.isError ? (
             <ErrorState message={operators.error.message} onRetry={() => void operators.refetch()} />
           ) : operators.data.length === 0 ? (
@@ -38,6 +42,7 @@ export function OperatorsPage() {
                     <th scope="col">{t('operators.columns.username')}</th>
                     <th scope="col">{t('operators.columns.role')}</th>
                     <th scope="col">{t('operators.columns.status')}</th>
+                    <th scope="col">{t('operators.columns.second_factor')}</th>
                     <th scope="col">{t('operators.columns.created')}</th>
                     <th scope="col">{t('operators.columns.last_login')}</th>
                   </tr>
@@ -58,6 +63,22 @@ export function OperatorsPage() {
                           <Badge tone="red">{t('operators.status.disabled')}</Badge>
                         )}
                       </td>
+                      <td>
+                        <div className="flex items-center gap-2">
+                          {operator.totp_enabled ? (
+                            <Badge tone="green">{t('operators.second_factor.on')}</Badge>
+                          ) : (
+                            <Badge tone={operator.totp_required ? 'amber' : 'slate'}>
+                              {t(operator.totp_required ? 'operators.second_factor.missing' : 'operators.second_factor.off')}
+                            </Badge>
+                          )}
+                          {operator.totp_enabled && operator.id !== me.data?.id && (
+                            <button type="button" className="btn-ghost h-7 px-2 text-xs" onClick={() => setResetting(operator)}>
+                              {t('operators.second_factor.reset')}
+                            </button>
+                          )}
+                        </div>
+                      </td>
                       <td className="whitespace-nowrap text-slate-400">{formatDateTime(operator.created_at, language)}</td>
                       <td className="whitespace-nowrap text-slate-400">
                         {operator.last_login_at ? formatDateTime(operator.last_login_at, language) : t('operators.never')}
@@ -71,7 +92,38 @@ export function OperatorsPage() {
         </section>
         <CreateOperatorForm />
       </div>
+      <ResetSecondFactorDialog operator={resetting} onClose={() => setResetting(null)} />
     </>
+  );
+}
+
+function ResetSecondFactorDialog({ operator, onClose }: { operator: Operator | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const reset = useResetSecondFactor();
+  return (
+    <ConfirmDialog
+      open={operator !== null}
+      title={t('operators.second_factor.reset_title', { username: operator?.username ?? '' })}
+      description={t('operators.second_factor.reset_explain')}
+      confirmLabel={t('operators.second_factor.reset')}
+      tone="danger"
+      pending={reset.isPending}
+      error={reset.isError ? errorMessage(reset.error) : null}
+      onConfirm={() => {
+        if (!operator) return;
+        reset.mutate(operator.id, {
+          onSuccess: ({ message }) => {
+            toast.success(message);
+            reset.reset();
+            onClose();
+          },
+        });
+      }}
+      onClose={() => {
+        reset.reset();
+        onClose();
+      }}
+    />
   );
 }
 
