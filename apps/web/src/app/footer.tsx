@@ -6,7 +6,7 @@ import { LanguageSwitcher } from '../features/language/language-switcher.tsx';
 export function Footer() {
   const { t } = useTranslation();
   return (
-    <footer className="border-t border-white/5 bg-night/80 pb-24 lg:pb-0">
+    <footer className="border-t border-white/5 bg-night/80 pb-[calc(var(--tab-bar-reach)+0.5rem)] lg:pb-0">
       <div className="mx-auto flex max-w-6xl flex-col gap-5 px-4 py-8 md:px-6">
         <div className="flex flex-wrap items-center justify-between gap-4">
           <img src="/logo.svg" alt="Aurora Bet" className="h-7 w-auto max-w-[140px] opacity-90" />

@@ -307,7 +307,7 @@ export function SlipBar() {
         onClick={() => setOpen(true)}
         aria-label={t('slip.open')}
         aria-haspopup="dialog"
-        className="animate-sheet-in fixed inset-x-3 bottom-[calc(4.5rem+env(safe-area-inset-bottom))] z-30 mx-auto flex h-14 max-w-lg items-center gap-3 rounded-2xl border border-gold/40 bg-night/95 px-4 shadow-[0_10px_30px_-8px_rgba(0,0,0,0.8)] backdrop-blur-md lg:bottom-6"
+        className="animate-sheet-in fixed inset-x-3 bottom-[calc(var(--tab-bar-reach)+0.5rem)] z-30 mx-auto flex h-14 max-w-lg items-center gap-3 rounded-2xl border border-gold/40 bg-night/95 px-4 shadow-[0_10px_30px_-8px_rgba(0,0,0,0.8)] backdrop-blur-md lg:bottom-6"
         data-testid="slip-bar"
       >
         <span className="flex size-8 items-center justify-center rounded-full bg-gold text-sm font-extrabold text-ink tabular-nums">
