@@ -3,7 +3,16 @@ import type { LedgerTransferCode } from '@casino/shared/ledger-codes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, registerMember, type TestApp } from '../../test/test-app.ts';
 import { verifyLedger } from './ledger-verify.ts';
-import { cash, house, IdempotencyConflict, LedgerInvariantError, postTransfer, rebate, transfer } from './ledger.service.ts';
+import {
+  cash,
+  house,
+  IdempotencyConflict,
+  LedgerInvariantError,
+  lockMemberCash,
+  postTransfer,
+  rebate,
+  transfer,
+} from './ledger.service.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -207,6 +216,30 @@ describe('ledger under concurrency', () => {
     adjust_down: 'adjustment',
     move: 'adjustment',
   } as const satisfies Record<(typeof OPERATIONS)[number], LedgerTransferCode>;
+
+  it('lets 40 transactions of one member take its lock and move money at once, five times over, without a deadlock', async () => {
+    for (let burst = 0; burst < 5; burst += 1) {
+      const m = await registerMember(t.app);
+      await deposit(m.id, 10_000);
+      const results = await Promise.allSettled(
+        Array.from({ length: 40 }, () =>
+          t.ctx.db.transaction().execute(async (trx) => {
+            await lockMemberCash(trx, m.id);
+            return postTransfer(trx, {
+              key: key('fee'),
+              code: 'fee',
+              lines: [
+                { account: cash(m.id), amountCentavos: -10 },
+                { account: house('fees'), amountCentavos: 10 },
+              ],
+            });
+          }),
+        ),
+      );
+      expect(results.filter((r) => r.status === 'rejected').map((r) => String((r as PromiseRejectedResult).reason))).toEqual([]);
+      expect(await balance(m.id)).toBe(10_000 - 400);
+    }
+  });
 
   it('keeps every invariant over random sequences of deposits, withdrawals, reversals and adjustments', async () => {
     const members = [await registerMember(t.app), await registerMember(t.app), await registerMember(t.app)].map((m) => m.id);
