@@ -8,8 +8,10 @@ import { Button } from '../../components/button.tsx';
 import { Card } from '../../components/card.tsx';
 import { CheckIcon } from '../../components/icons.tsx';
 import { FormField } from '../../components/form-field.tsx';
+import { MaskedFormField } from '../../components/masked-form-field.tsx';
 import { NewAccountFields } from '../../components/new-account-fields.tsx';
 import { showSubmitError } from '../../lib/form-errors.ts';
+import { MOBILE_MASK } from '../../lib/input-masks.ts';
 import { useSession } from '../../lib/session.ts';
 import { toast } from '../../lib/toast.ts';
 import {
@@ -93,14 +95,15 @@ function RegisterSubordinateForm() {
           confirmation={{ ...form.register('password_confirmation'), error: errors.password_confirmation?.message }}
           forSomeoneElse
         />
-        <FormField
+        <MaskedFormField
           label={t('auth.phone')}
           placeholder={t('auth.phone_placeholder')}
           type="tel"
           inputMode="tel"
           autoComplete="off"
           error={errors.phone?.message}
-          {...form.register('phone')}
+          registration={form.register('phone')}
+          mask={MOBILE_MASK}
         />
         <FormField
           label={`${t('auth.realname')} (${t('common.optional')})`}
@@ -151,14 +154,15 @@ function BindInviteeForm() {
         <p className="text-xs text-muted">{t('agency.bind.hint')}</p>
       </div>
       <form onSubmit={submit} noValidate className="flex flex-col gap-3.5" aria-label={t('agency.bind.title')}>
-        <FormField
+        <MaskedFormField
           label={t('agency.bind.phone')}
           placeholder={t('auth.phone_placeholder')}
           type="tel"
           inputMode="tel"
           autoComplete="off"
           error={errors.phone?.message}
-          {...form.register('phone')}
+          registration={form.register('phone')}
+          mask={MOBILE_MASK}
         />
         <FormField
           label={t('agency.record.invitation_code')}

@@ -5,8 +5,10 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { Button } from '../../components/button.tsx';
 import { FormField } from '../../components/form-field.tsx';
+import { MaskedFormField } from '../../components/masked-form-field.tsx';
 import { NewAccountFields } from '../../components/new-account-fields.tsx';
 import { showSubmitError } from '../../lib/form-errors.ts';
+import { MOBILE_MASK } from '../../lib/input-masks.ts';
 import { translateMessage } from '../../lib/i18n.ts';
 import { startSession } from '../../lib/session.ts';
 import { toast } from '../../lib/toast.ts';
@@ -80,14 +82,15 @@ export function RegisterForm({ onSuccess, onSwitch }: { onSuccess: () => void; o
         error={errors.realname?.message}
         {...form.register('realname')}
       />
-      <FormField
+      <MaskedFormField
         label={t('auth.phone')}
         placeholder={t('auth.phone_placeholder')}
         type="tel"
         inputMode="tel"
         autoComplete="tel-national"
         error={errors.phone?.message}
-        {...form.register('phone')}
+        registration={form.register('phone')}
+        mask={MOBILE_MASK}
       />
       <FormField
         label={`${t('auth.qk_pwd')} (${t('common.optional')})`}

@@ -10,9 +10,11 @@ import { z } from 'zod';
 import { Button } from '../../components/button.tsx';
 import { Card } from '../../components/card.tsx';
 import { FormField, inputClass } from '../../components/form-field.tsx';
+import { MaskedFormField } from '../../components/masked-form-field.tsx';
 import { CardIcon, ChevronRightIcon, PlusIcon } from '../../components/icons.tsx';
 import { showSubmitError } from '../../lib/form-errors.ts';
 import { translateMessage } from '../../lib/i18n.ts';
+import { CPF_MASK, MOBILE_MASK } from '../../lib/input-masks.ts';
 import { useSession } from '../../lib/session.ts';
 import { toast } from '../../lib/toast.ts';
 import { type MemberBanks, saveMemberBank, useMemberBanks, walletKeys } from './wallet.api.ts';
@@ -43,10 +45,13 @@ const FIELDS = ['account_type', 'account', 'name', 'cpf_id', 'bank_name'] as con
 const PLACEHOLDERS: Record<PixKeyType, string> = {
   cpf: '000.000.000-00',
   cnpj: '00.000.000/0000-00',
-  phone: '+55 11 91234-5678',
+  phone: '(11) 91234-5678',
   email: 'nome@exemplo.com',
   evp: '123e4567-e89b-12d3-a456-426614174000',
 };
+
+/** Keys typed as numbers get their mask (the PIX helpers strip it again before sending). */
+const KEY_MASKS: Partial<Record<PixKeyType, typeof CPF_MASK | typeof MOBILE_MASK>> = { cpf: CPF_MASK, phone: MOBILE_MASK };
 
 /** Only a path of this site: `?redirect=` must not send the player elsewhere. */
 function safeRedirect(value: string | null): string | null {
@@ -95,7 +100,10 @@ function AddKeyForm({ banks, onSaved }: { banks: MemberBanks; onSaved: () => voi
           <select
             id="pix-key-type"
             className={`${inputClass} appearance-none border-line pr-10`}
-            {...form.register('account_type', { onChange: () => form.clearErrors('account') })}
+            {...form.register('account_type', {
+              // A key typed for another type (and its mask) means nothing for this one.
+              onChange: () => form.resetField('account', { defaultValue: '' }),
+            })}
           >
             {PIX_KEY_TYPES.map((value) => (
               <option key={value} value={value} className="bg-night">
@@ -107,24 +115,40 @@ function AddKeyForm({ banks, onSaved }: { banks: MemberBanks; onSaved: () => voi
         </div>
         {typeError ? <p className="text-[13px] text-danger">{typeError}</p> : null}
       </div>
-      <FormField
-        label={t('wallet.pix_key')}
-        placeholder={PLACEHOLDERS[type]}
-        autoComplete="off"
-        inputMode={type === 'cpf' || type === 'cnpj' ? 'numeric' : type === 'phone' ? 'tel' : type === 'email' ? 'email' : 'text'}
-        error={errors.account?.message}
-        {...form.register('account')}
-      />
+      {KEY_MASKS[type] ? (
+        <MaskedFormField
+          key={type}
+          label={t('wallet.pix_key')}
+          placeholder={PLACEHOLDERS[type]}
+          autoComplete="off"
+          type={type === 'phone' ? 'tel' : 'text'}
+          inputMode={type === 'phone' ? 'tel' : 'numeric'}
+          error={errors.account?.message}
+          registration={form.register('account')}
+          mask={KEY_MASKS[type]}
+        />
+      ) : (
+        <FormField
+          key={type}
+          label={t('wallet.pix_key')}
+          placeholder={PLACEHOLDERS[type]}
+          autoComplete="off"
+          inputMode={type === 'cnpj' ? 'numeric' : type === 'email' ? 'email' : 'text'}
+          error={errors.account?.message}
+          {...form.register('account')}
+        />
+      )}
       <FormField label={t('wallet.holder_name')} autoComplete="name" error={errors.name?.message} {...form.register('name')} />
       {type === 'cpf' ? null : (
-        <FormField
+        <MaskedFormField
           label={t('wallet.cpf')}
           placeholder="000.000.000-00"
           inputMode="numeric"
           autoComplete="off"
           hint={banks.cpf ? t('wallet.cpf_on_file', { cpf: banks.cpf }) : t('wallet.cpf_hint')}
           error={errors.cpf_id?.message}
-          {...form.register('cpf_id')}
+          registration={form.register('cpf_id')}
+          mask={CPF_MASK}
         />
       )}
       <FormField
