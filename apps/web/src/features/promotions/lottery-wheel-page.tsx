@@ -112,13 +112,6 @@ function WheelPlay({ type, check }: { type: WheelType; check: ActivityCheck }) {
       ) : (
         <StateMessage state={check.state} message={check.message} />
       )}
-      {check.cpf_required ? (
-        // The free spin waits for the member's CPF, which the first PIX key records.
-        <Link to="/withdrawal-card" className={buttonClass('gold', 'md', 'w-full max-w-sm')} data-testid="verify-cpf">
-          <ShieldIcon size={18} />
-          {t('wheel.verify')}
-        </Link>
-      ) : null}
       <div className="w-full max-w-sm">
         <Button
           block
@@ -138,6 +131,18 @@ function WheelPlay({ type, check }: { type: WheelType; check: ActivityCheck }) {
                 : t(`state.${check.state}`)}
         </Button>
       </div>
+      {check.cpf_required ? (
+        // The free spin waits for the member's CPF, which the first PIX key records: the main
+        // action while nothing can be spun, a second one under the spin button otherwise.
+        <Link
+          to="/withdrawal-card"
+          className={buttonClass(check.state === 'eligible' ? 'outline' : 'gold', 'md', 'w-full max-w-sm')}
+          data-testid="verify-cpf"
+        >
+          <ShieldIcon size={18} />
+          {t('wheel.verify')}
+        </Link>
+      ) : null}
       {won ? <PrizeDialog outcome={won} onClose={() => setWon(null)} /> : null}
     </div>
   );

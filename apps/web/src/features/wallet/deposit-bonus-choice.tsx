@@ -3,7 +3,11 @@ import type { UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { GiftIcon } from '../../components/icons.tsx';
 import { formatBasisPoints, formatMoney } from '../../lib/format.ts';
+import { loadPromoNamespace } from '../../lib/i18n.ts';
 import { moneyCentavos } from '../../lib/user.ts';
+
+// The texts live in the `promo` namespace, downloaded with this (lazy) page, not in the first load.
+await loadPromoNamespace();
 
 /**
  * The deposit's bonus (one bonus per deposit, docs/PROMOTIONS.md): one of the bonuses a new
@@ -14,22 +18,24 @@ import { moneyCentavos } from '../../lib/user.ts';
 /** The form's value: a bonus, 'none', or '' for "choose later". */
 export type BonusPick = DepositBonusChoice | '';
 
-/** The minimum of the picked bonus the typed amount does not reach, as a web catalogue key; else null. */
+/** The form's own problem with a pick: the typed amount is below the picked bonus's minimum. */
+export const BONUS_BELOW_MIN = 'deposit_bonus.below_min';
+
 export function bonusProblem(pick: BonusPick, options: DepositBonusOption[], amountCentavos: number | null): string | null {
   const option = options.find((o) => o.type === pick);
   if (!option || amountCentavos === null) return null;
-  return amountCentavos < moneyCentavos(option.min_recharge) ? 'wallet.bonus_below_min' : null;
+  return amountCentavos < moneyCentavos(option.min_recharge) ? BONUS_BELOW_MIN : null;
 }
 
 /** What the bonus gives, in the reader's words: "R$ 10,00 grátis", "100% do valor depositado, até R$ 1.500,00". */
 function useTerms() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('promo');
   return (option: DepositBonusOption) => {
-    if (option.reward !== null) return t('wallet.bonus_fixed', { amount: formatMoney(option.reward) });
+    if (option.reward !== null) return t('deposit_bonus.fixed', { amount: formatMoney(option.reward) });
     const rate = formatBasisPoints(option.rate_bp ?? 0).replace(/[.,]00(?=\s?%)/, '');
     return option.max_reward !== null
-      ? t('wallet.bonus_rate_max', { rate, max: formatMoney(option.max_reward) })
-      : t('wallet.bonus_rate', { rate });
+      ? t('deposit_bonus.rate_max', { rate, max: formatMoney(option.max_reward) })
+      : t('deposit_bonus.rate', { rate });
   };
 }
 
@@ -37,6 +43,7 @@ function Choice({
   value,
   title,
   text,
+  tail,
   selected,
   disabled = false,
   field,
@@ -44,6 +51,8 @@ function Choice({
   value: BonusPick;
   title: string;
   text: string;
+  /** A last part kept on one line (the minimum deposit). */
+  tail?: string;
   selected: boolean;
   disabled?: boolean;
   field: UseFormRegisterReturn<'bonus'>;
@@ -62,7 +71,15 @@ function Choice({
       />
       <span className="min-w-0 flex-1">
         <span className="block text-[15px] font-semibold text-white">{title}</span>
-        <span className="block text-xs text-muted">{text}</span>
+        <span className="block text-xs text-muted">
+          {text}
+          {tail ? (
+            <>
+              {' · '}
+              <span className="whitespace-nowrap">{tail}</span>
+            </>
+          ) : null}
+        </span>
       </span>
     </label>
   );
@@ -79,18 +96,20 @@ export function DepositBonusChoiceField({
   picked: BonusPick;
   amountCentavos: number | null;
   field: UseFormRegisterReturn<'bonus'>;
-  /** Already in the reader's language (the form's check, or the server's field error). */
+  /** BONUS_BELOW_MIN (the form's check) or the server's field error, already translated. */
   error?: string | undefined;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('promo');
   const terms = useTerms();
+  const pickedMin = options.find((option) => option.type === picked)?.min_recharge;
+  const message = error === BONUS_BELOW_MIN ? t(BONUS_BELOW_MIN, { min: formatMoney(pickedMin) }) : error;
   return (
     <fieldset className="flex flex-col gap-2" data-testid="deposit-bonus">
       <legend className="mb-1 flex items-center gap-1.5 text-[13px] font-medium text-soft">
         <GiftIcon size={15} />
-        {t('wallet.bonus_title')}
+        {t('deposit_bonus.title')}
       </legend>
-      <p className="-mt-1 mb-1 text-xs text-muted">{t('wallet.bonus_hint')}</p>
+      <p className="-mt-1 mb-1 text-xs text-muted">{t('deposit_bonus.hint')}</p>
       <div className="grid gap-2 sm:grid-cols-2">
         {options.map((option) => {
           const min = formatMoney(option.min_recharge);
@@ -100,19 +119,26 @@ export function DepositBonusChoiceField({
               key={option.type}
               value={option.type}
               title={option.title}
-              text={`${terms(option)} · ${t('wallet.bonus_min', { min })}`}
+              text={terms(option)}
+              tail={t('deposit_bonus.min', { min })}
               selected={picked === option.type}
               disabled={short && picked !== option.type}
               field={field}
             />
           );
         })}
-        <Choice value="none" title={t('wallet.bonus_none')} text={t('wallet.bonus_none_text')} selected={picked === 'none'} field={field} />
-        <Choice value="" title={t('wallet.bonus_later')} text={t('wallet.bonus_later_text')} selected={picked === ''} field={field} />
+        <Choice
+          value="none"
+          title={t('deposit_bonus.none')}
+          text={t('deposit_bonus.none_text')}
+          selected={picked === 'none'}
+          field={field}
+        />
+        <Choice value="" title={t('deposit_bonus.later')} text={t('deposit_bonus.later_text')} selected={picked === ''} field={field} />
       </div>
-      {error ? (
+      {message ? (
         <p className="text-[13px] text-danger" role="alert" data-field-error="bonus">
-          {error}
+          {message}
         </p>
       ) : null}
     </fieldset>

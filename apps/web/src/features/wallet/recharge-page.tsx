@@ -97,7 +97,6 @@ export function RechargeForm({ compact = false }: { compact?: boolean }) {
   const bonus = form.watch('bonus');
   // One bonus per deposit: the member picks it here unless the site lets bonuses stack.
   const bonusOptions = bonuses.data && !bonuses.data.stacking && bonuses.data.list.length > 0 ? bonuses.data.list : null;
-  const bonusMinimum = (pick: BonusPick) => formatMoney(bonusOptions?.find((option) => option.type === pick)?.min_recharge);
 
   // A different channel has other limits: re-check an amount already typed.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the channel is the trigger
@@ -165,12 +164,9 @@ export function RechargeForm({ compact = false }: { compact?: boolean }) {
           picked={bonus}
           amountCentavos={parseAmountInput(money)}
           field={form.register('bonus', {
-            validate: (pick, values) =>
-              bonusProblem(pick, bonusOptions, parseAmountInput(values.money)) ? 'wallet.bonus_below_min' : true,
+            validate: (pick, values) => bonusProblem(pick, bonusOptions, parseAmountInput(values.money)) ?? true,
           })}
-          error={
-            errors.bonus?.message ? t(errors.bonus.message, { defaultValue: errors.bonus.message, min: bonusMinimum(bonus) }) : undefined
-          }
+          error={errors.bonus?.message}
         />
       ) : null}
       <Button type="submit" variant="money" size="lg" block loading={isSubmitting}>
