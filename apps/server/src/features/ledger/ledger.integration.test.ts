@@ -226,11 +226,11 @@ describe('ledger under concurrency', () => {
           t.ctx.db.transaction().execute(async (trx) => {
             await lockMemberCash(trx, m.id);
             return postTransfer(trx, {
-              key: key('fee'),
-              code: 'fee',
+              key: key('adjustment'),
+              code: 'adjustment',
               lines: [
                 { account: cash(m.id), amountCentavos: -10 },
-                { account: house('fees'), amountCentavos: 10 },
+                { account: house('adjustments'), amountCentavos: 10 },
               ],
             });
           }),
