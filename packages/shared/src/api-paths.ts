@@ -123,10 +123,10 @@ export const API = {
     seeds: '/api/fair/seeds',
     /** POST { client_seed? }: reveals the active server seed and starts a new pair. */
     rotate: '/api/fair/rotate',
-  },
-  house: {
     /** GET (public): the crash and double chains: commitments, beacon rounds, salts. */
     chains: '/api/fair/chains',
+  },
+  house: {
     config: '/api/house/config',
     dice: '/api/house/dice/bet',
     plinko: '/api/house/plinko/bet',

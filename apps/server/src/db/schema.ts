@@ -616,6 +616,8 @@ export interface SharedChainsTable {
   created_at: Timestamp;
 }
 
+export type SharedChainStatus = 'committed' | 'active' | 'retired';
+
 export interface SharedRoundsTable {
   id: Id;
   game: string;
@@ -634,8 +636,6 @@ export interface SharedRoundsTable {
   ended_at: Timestamp | null;
   created_at: Timestamp;
 }
-
-export type SharedChainStatus = 'committed' | 'active' | 'retired';
 
 export interface SharedBetsTable {
   id: Id;
