@@ -23,10 +23,10 @@ import type { AppContext } from '../../context.ts';
 import { nowIso } from '../../db/database.ts';
 import { AppError, ok, requestLang } from '../../lib/http.ts';
 import { selfCall } from '../../lib/self-call.ts';
-import { writeAudit } from '../admin/audit.repository.ts';
+import { writeAudit } from '../../platform/audit/audit.repository.ts';
 import { operatorOf, requireOperator } from '../admin/operators.service.ts';
-import { memberOf, requireMember } from '../auth/auth.guard.ts';
-import { findChannel, findOrderByTxid, listChannels } from './deposits.repository.ts';
+import { memberOf, requireMember } from '../../platform/auth/guards.ts';
+import { findChannel, findOrderByTxid, listChannels, updateChannel } from './deposits.repository.ts';
 import { adminDeposits, createDeposit, memberOrder, memberOrders, onlineChannels, toChannel } from './deposits.service.ts';
 import { type Deliver, sandboxPage, sandboxPay, selfDeliver } from './sandbox-bank.ts';
 import { handleSandboxWebhook } from './webhook.ts';
@@ -236,8 +236,7 @@ export const depositsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; deliver?: 
         updated_at: nowIso(),
       };
       const after = await ctx.db.transaction().execute(async (trx) => {
-        await trx.updateTable('payment_channels').set(changes).where('id', '=', before.id).execute();
-        const row = await trx.selectFrom('payment_channels').selectAll().where('id', '=', before.id).executeTakeFirstOrThrow();
+        const row = await updateChannel(trx, before.id, changes);
         await writeAudit(trx, {
           operatorId: operatorOf(request).operator.id,
           action: 'channel.update',

@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import { randomBytes } from 'node:crypto';
 import { formatBRL, formatCentavos, parseReais } from '@casino/shared/money';
 import type { PaymentChannel } from '@casino/shared/schemas/payments';
@@ -9,9 +8,9 @@ import { nowIso } from '../../db/database.ts';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../lib/http.ts';
 import { translate } from '../../lib/i18n.ts';
-import { cash, house, postTransfer } from '../ledger/ledger.service.ts';
+import { cash, house, postTransfer } from '../../platform/ledger/ledger.service.ts';
 import { assertDepositBonusChoice } from '../promotions/activities.service.ts';
-import { pushBalance } from '../realtime/realtime.ts';
+import { pushBalance } from '../../platform/realtime/realtime.ts';
 import { refreshVip } from '../vip/vip.service.ts';
 import * as repo from './deposits.repository.ts';
 
@@ -120,29 +119,25 @@ export async function createDeposit(
   const orderNo = newOrderNo('D');
   const expiresAt = new Date(now.getTime() + ctx.config.DEPOSIT_EXPIRY_MINUTES * 60_000);
   const charge = await ctx.psp.createCharge({ orderNo, amountCentavos: input.money, expiresAt });
-  const order = await ctx.db
-    .insertInto('deposit_orders')
-    .values({
-      order_no: orderNo,
-      member_id: memberId,
-      channel_id: channel.id,
-      amount_centavos: input.money,
-      fee_centavos: channelFee(channel, input.money),
-      status: 'pending',
-      provider: ctx.psp.name,
-      psp_txid: charge.txid,
-      br_code: charge.brCode,
-      end_to_end_id: null,
-      payment_desc: input.payment_desc ?? null,
-      bonus_choice: input.bonus ?? null,
-      expires_at: expiresAt.toISOString(),
-      paid_at: null,
-      credited_at: null,
-      created_at: now.toISOString(),
-      updated_at: now.toISOString(),
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  const order = await repo.insertOrder(ctx.db, {
+    order_no: orderNo,
+    member_id: memberId,
+    channel_id: channel.id,
+    amount_centavos: input.money,
+    fee_centavos: channelFee(channel, input.money),
+    status: 'pending',
+    provider: ctx.psp.name,
+    psp_txid: charge.txid,
+    br_code: charge.brCode,
+    end_to_end_id: null,
+    payment_desc: input.payment_desc ?? null,
+    bonus_choice: input.bonus ?? null,
+    expires_at: expiresAt.toISOString(),
+    paid_at: null,
+    credited_at: null,
+    created_at: now.toISOString(),
+    updated_at: now.toISOString(),
+  });
   return toDepositOrder(order, channel.name);
 }
 
@@ -155,23 +150,9 @@ export async function memberOrder(ctx: AppContext, memberId: number, orderNo: st
 }
 
 export async function memberOrders(ctx: AppContext, memberId: number, page: number, pageSize: number) {
-  const base = ctx.db.selectFrom('deposit_orders').where('member_id', '=', memberId);
   const [rows, total] = await Promise.all([
-    base
-      .innerJoin('payment_channels', 'payment_channels.id', 'deposit_orders.channel_id')
-      .select([
-        'deposit_orders.order_no',
-        'deposit_orders.amount_centavos',
-        'payment_channels.name as method',
-        'deposit_orders.status',
-        'deposit_orders.created_at',
-        'deposit_orders.credited_at',
-      ])
-      .orderBy('deposit_orders.id', 'desc')
-      .limit(pageSize)
-      .offset((page - 1) * pageSize)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    repo.memberOrdersPage(ctx.db, memberId, page, pageSize),
+    repo.countMemberOrders(ctx.db, memberId),
   ]);
   return {
     list: rows.map((r) => ({
@@ -182,7 +163,7 @@ export async function memberOrders(ctx: AppContext, memberId: number, page: numb
       created_at: r.created_at,
       credited_at: r.credited_at,
     })),
-    total: Number(total.n),
+    total,
     page,
     page_size: pageSize,
   };
@@ -217,16 +198,9 @@ export async function creditPayment(ctx: AppContext, payment: PixPayment): Promi
 }
 
 async function creditInTransaction(trx: Database, order: OrderRow, endToEndId: string, now: string): Promise<CreditOutcome> {
-  const updated = await trx
-    .updateTable('deposit_orders')
-    .set({ status: 'credited', end_to_end_id: endToEndId, paid_at: now, credited_at: now, updated_at: now })
-    .where('id', '=', order.id)
-    .where('status', '=', 'pending')
-    .where('expires_at', '>', now)
-    .executeTakeFirst();
-  if (Number(updated.numUpdatedRows) !== 1) {
-    const current = await trx.selectFrom('deposit_orders').select('status').where('id', '=', order.id).executeTakeFirstOrThrow();
-    return current.status === 'credited' ? 'duplicate' : 'expired_order';
+  if (!(await repo.markOrderCredited(trx, order.id, endToEndId, now))) {
+    const current = await repo.orderStatus(trx, order.id);
+    return current === 'credited' ? 'duplicate' : 'expired_order';
   }
   const net = order.amount_centavos - order.fee_centavos;
   const lines = [
@@ -242,11 +216,7 @@ async function creditInTransaction(trx: Database, order: OrderRow, endToEndId: s
   });
   // Lifetime recharge (VIP progress) moves with the credit, after the cash account (lock order:
   // accounts, then the member row; see lockMember).
-  await trx
-    .updateTable('members')
-    .set({ total_recharge_centavos: sql`total_recharge_centavos + ${order.amount_centavos}` })
-    .where('id', '=', order.member_id)
-    .execute();
+  await repo.addLifetimeRecharge(trx, order.member_id, order.amount_centavos);
   return 'credited';
 }
 
@@ -254,38 +224,14 @@ export async function adminDeposits(
   ctx: AppContext,
   filter: { status?: string | undefined; member_id?: number | undefined; page: number; page_size: number },
 ) {
-  let base = ctx.db.selectFrom('deposit_orders').innerJoin('members', 'members.id', 'deposit_orders.member_id');
-  if (filter.status) base = base.where('deposit_orders.status', '=', filter.status);
-  if (filter.member_id) base = base.where('deposit_orders.member_id', '=', filter.member_id);
-  const [rows, total] = await Promise.all([
-    base
-      .innerJoin('payment_channels', 'payment_channels.id', 'deposit_orders.channel_id')
-      .select([
-        'deposit_orders.id',
-        'deposit_orders.member_id',
-        'members.account as member_name',
-        'deposit_orders.order_no',
-        'deposit_orders.amount_centavos',
-        'payment_channels.name as method',
-        'deposit_orders.status',
-        'deposit_orders.end_to_end_id',
-        'deposit_orders.expires_at',
-        'deposit_orders.created_at',
-        'deposit_orders.credited_at',
-      ])
-      .orderBy('deposit_orders.id', 'desc')
-      .limit(filter.page_size)
-      .offset((filter.page - 1) * filter.page_size)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
+  const [rows, total] = await Promise.all([repo.adminOrdersPage(ctx.db, filter), repo.countAdminOrders(ctx.db, filter)]);
   return {
     list: rows.map(({ amount_centavos, status, ...r }) => ({
       ...r,
       amount: formatCentavos(amount_centavos),
       status: status as 'pending' | 'credited' | 'expired' | 'failed',
     })),
-    total: Number(total.n),
+    total,
     page: filter.page,
     page_size: filter.page_size,
   };

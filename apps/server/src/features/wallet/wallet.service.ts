@@ -1,9 +1,10 @@
-import { sql } from 'kysely';
 import { recordPlay } from '../promotions/daily-stats.ts';
 import type { Database } from '../../db/database.ts';
 import { nowIso } from '../../db/database.ts';
 import { AppError } from '../../lib/http.ts';
-import { cash, house, IdempotencyConflict, InsufficientFunds, lockMemberCash, postTransfer } from '../ledger/ledger.service.ts';
+import { cash, house, IdempotencyConflict, InsufficientFunds, lockMemberCash, postTransfer } from '../../platform/ledger/ledger.service.ts';
+import * as walletRepository from './wallet.repository.ts';
+import type { WalletTx, WalletTxRow } from './wallet.repository.ts';
 
 /**
  * The seamless wallet (DESIGN.md section 5, REFERENCE.md "Seamless wallet"): the one money path of
@@ -76,61 +77,17 @@ export type WalletOutcome =
 
 export const houseAccountOf = (platType: string) => `game_house:${platType}`;
 
-async function cashBalance(trx: Database, memberId: number): Promise<number> {
-  const row = await trx
-    .selectFrom('ledger_accounts')
-    .select('balance_centavos')
-    .where('member_id', '=', memberId)
-    .where('kind', '=', 'cash')
-    .executeTakeFirst();
-  return row?.balance_centavos ?? 0;
-}
-
 /** The member's cash balance, as the wallet's `balance` call answers it. */
 export async function walletBalance(db: Database, memberId: number): Promise<number> {
   return cashBalance(db, memberId);
 }
 
-async function findTx(trx: Database, providerId: number, txId: string) {
-  return trx
-    .selectFrom('wallet_transactions')
-    .selectAll()
-    .where('provider_id', '=', providerId)
-    .where('tx_id', '=', txId)
-    .executeTakeFirst();
-}
+const { cashBalance, findTx, findRound } = walletRepository;
 
-async function findRound(trx: Database, providerId: number, roundUid: string) {
-  return trx
-    .selectFrom('game_rounds')
-    .selectAll()
-    .where('provider_id', '=', providerId)
-    .where('round_uid', '=', roundUid)
-    .executeTakeFirst();
-}
-
-async function insertTx(
-  trx: Database,
-  row: {
-    provider_id: number;
-    tx_id: string;
-    kind: string;
-    member_id: number;
-    round_uid: string;
-    ref_tx_id?: string | null;
-    amount_centavos: number;
-    status: string;
-    transfer_id: number | null;
-  },
-): Promise<number> {
-  const inserted = await trx
-    .insertInto('wallet_transactions')
-    .values({ ref_tx_id: null, ...row, created_at: nowIso() })
-    .onConflict((oc) => oc.columns(['provider_id', 'tx_id']).doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  if (!inserted) throw new WalletRaced(row.tx_id);
-  return inserted.id;
+async function insertTx(trx: Database, row: WalletTxRow): Promise<number> {
+  const id = await walletRepository.insertTx(trx, row, nowIso());
+  if (id === undefined) throw new WalletRaced(row.tx_id);
+  return id;
 }
 
 function fail(error: WalletErrorCode, balanceCentavos: number): WalletOutcome {
@@ -140,7 +97,7 @@ function fail(error: WalletErrorCode, balanceCentavos: number): WalletOutcome {
 /** A repeated transaction: the same data replays, anything else is a duplicate. */
 async function replayOrDuplicate(
   trx: Database,
-  existing: NonNullable<Awaited<ReturnType<typeof findTx>>>,
+  existing: WalletTx,
   expected: { kind: string; memberId: number; roundUid: string; amountCentavos: number },
 ): Promise<WalletOutcome> {
   const balance = await cashBalance(trx, existing.member_id);
@@ -186,29 +143,20 @@ export async function debit(trx: Database, round: RoundRef, input: DebitInput): 
     transferId = posted.transferId;
   }
 
-  const roundRow = await trx
-    .insertInto('game_rounds')
-    .values({
-      round_uid: round.roundUid,
-      provider_id: round.providerId,
-      game_id: round.gameId,
-      member_id: round.memberId,
-      bet_centavos: input.amountCentavos,
-      win_centavos: 0,
-      status: 'open',
-      outcome_json: input.outcome === undefined ? null : JSON.stringify(input.outcome),
-      seed_id: input.seedId ?? null,
+  const roundRow = await walletRepository.openOrAddToRound(
+    trx,
+    {
+      roundUid: round.roundUid,
+      providerId: round.providerId,
+      gameId: round.gameId,
+      memberId: round.memberId,
+      betCentavos: input.amountCentavos,
+      outcomeJson: input.outcome === undefined ? null : JSON.stringify(input.outcome),
+      seedId: input.seedId ?? null,
       nonce: input.nonce ?? null,
-      created_at: now,
-      settled_at: null,
-    })
-    .onConflict((oc) =>
-      oc.columns(['provider_id', 'round_uid']).doUpdateSet({
-        bet_centavos: sql`game_rounds.bet_centavos + ${input.amountCentavos}`,
-      }),
-    )
-    .returning(['id', 'member_id', 'status'])
-    .executeTakeFirstOrThrow();
+    },
+    now,
+  );
   // Another member's round id, or a round already refunded or settled: nothing of this call may stand.
   if (roundRow.member_id !== round.memberId || roundRow.status === 'rolled_back') throw new WalletRefusal('WALLET_DUPLICATE');
   if (roundRow.status === 'settled') throw new WalletRefusal('WALLET_BET_SETTLED');
@@ -237,17 +185,13 @@ export async function credit(trx: Database, round: RoundRef, input: CreditInput)
   const closing = input.closeRound !== false;
   const now = nowIso();
   // Conditional: a rollback that committed first leaves the round 'rolled_back' and this updates nothing.
-  const updated = await trx
-    .updateTable('game_rounds')
-    .set({
-      win_centavos: sql`win_centavos + ${input.amountCentavos}`,
-      ...(closing ? { status: 'settled', settled_at: now } : {}),
-      ...(input.outcome === undefined ? {} : { outcome_json: JSON.stringify(input.outcome) }),
-    })
-    .where('id', '=', roundRow.id)
-    .where('status', '<>', 'rolled_back')
-    .returning(['status'])
-    .executeTakeFirst();
+  const updated = await walletRepository.addWinToRound(
+    trx,
+    roundRow.id,
+    input.amountCentavos,
+    closing ? now : null,
+    input.outcome === undefined ? undefined : JSON.stringify(input.outcome),
+  );
   if (!updated) return fail('WALLET_BET_ROLLED_BACK', await cashBalance(trx, round.memberId));
 
   let transferId: number | null = null;
@@ -285,18 +229,13 @@ export async function credit(trx: Database, round: RoundRef, input: CreditInput)
  * stake as a valid bet once. Answers false when the round was not open.
  */
 export async function settleLost(trx: Database, round: RoundRef, outcome?: unknown): Promise<boolean> {
-  const updated = await trx
-    .updateTable('game_rounds')
-    .set({
-      status: 'settled',
-      settled_at: nowIso(),
-      ...(outcome === undefined ? {} : { outcome_json: JSON.stringify(outcome) }),
-    })
-    .where('provider_id', '=', round.providerId)
-    .where('round_uid', '=', round.roundUid)
-    .where('status', '=', 'open')
-    .returning(['bet_centavos'])
-    .executeTakeFirst();
+  const updated = await walletRepository.settleOpenRound(
+    trx,
+    round.providerId,
+    round.roundUid,
+    nowIso(),
+    outcome === undefined ? undefined : JSON.stringify(outcome),
+  );
   if (!updated) return false;
   await countValidBet(trx, round, updated.bet_centavos);
   return true;
@@ -348,27 +287,10 @@ export async function rollback(trx: Database, input: RollbackInput): Promise<Wal
 
   // The bet is marked first (its row is the lock): a concurrent rollback of it waits here, then
   // finds it marked and runs again, to find this rollback.
-  const marked = await trx
-    .updateTable('wallet_transactions')
-    .set({ status: 'rolled_back' })
-    .where('id', '=', bet.id)
-    .where('status', '=', 'ok')
-    .executeTakeFirst();
-  if (Number(marked.numUpdatedRows) !== 1) throw new WalletRaced(input.txId);
+  if (!(await walletRepository.markBetRolledBack(trx, bet.id))) throw new WalletRaced(input.txId);
   // Conditional on the round still being open with no win: a win that committed first wins the race
   // (the refusal undoes the mark).
-  const updated = await trx
-    .updateTable('game_rounds')
-    .set({
-      bet_centavos: sql`bet_centavos - ${bet.amount_centavos}`,
-      status: sql`case when bet_centavos - ${bet.amount_centavos} <= 0 then 'rolled_back' else status end`,
-    })
-    .where('provider_id', '=', input.providerId)
-    .where('round_uid', '=', bet.round_uid)
-    .where('status', '=', 'open')
-    .where('win_centavos', '=', 0)
-    .returning(['id'])
-    .executeTakeFirst();
+  const updated = await walletRepository.takeBetFromOpenRound(trx, input.providerId, bet.round_uid, bet.amount_centavos);
   if (!updated) throw new WalletRefusal('WALLET_BET_SETTLED');
 
   let transferId: number | null = null;
@@ -409,16 +331,7 @@ export async function countValidStake(trx: Database, memberId: number, category:
 /** A settled stake counts once: lifetime totals grow and the wagering requirement (ml_money) shrinks. */
 async function countValidBet(trx: Database, round: Pick<RoundRef, 'memberId' | 'category'>, betCentavos: number): Promise<void> {
   if (betCentavos <= 0) return;
-  await trx
-    .updateTable('members')
-    .set({
-      total_bet_centavos: sql`total_bet_centavos + ${betCentavos}`,
-      ...(round.category === 'slots' ? { total_slot_bet_centavos: sql`total_slot_bet_centavos + ${betCentavos}` } : {}),
-      ...(round.category === 'live' ? { total_live_bet_centavos: sql`total_live_bet_centavos + ${betCentavos}` } : {}),
-      wagering_required_centavos: sql`case when wagering_required_centavos > ${betCentavos} then wagering_required_centavos - ${betCentavos} else 0 end`,
-    })
-    .where('id', '=', round.memberId)
-    .execute();
+  await walletRepository.addValidBetToMember(trx, round.memberId, round.category, betCentavos);
   await recordPlay(trx, round.memberId, round.category, { betCentavos, rounds: 1 });
 }
 

@@ -1,0 +1,165 @@
+import { sql } from 'kysely';
+import type { Database } from '../../db/database.ts';
+
+/** The wallet's queries: its transactions (one row per provider call), the game rounds and the member's valid-bet totals. */
+
+export interface WalletTxRow {
+  provider_id: number;
+  tx_id: string;
+  kind: string;
+  member_id: number;
+  round_uid: string;
+  ref_tx_id?: string | null;
+  amount_centavos: number;
+  status: string;
+  transfer_id: number | null;
+}
+
+export async function cashBalance(db: Database, memberId: number): Promise<number> {
+  const row = await db
+    .selectFrom('ledger_accounts')
+    .select('balance_centavos')
+    .where('member_id', '=', memberId)
+    .where('kind', '=', 'cash')
+    .executeTakeFirst();
+  return row?.balance_centavos ?? 0;
+}
+
+export async function findTx(db: Database, providerId: number, txId: string) {
+  return db
+    .selectFrom('wallet_transactions')
+    .selectAll()
+    .where('provider_id', '=', providerId)
+    .where('tx_id', '=', txId)
+    .executeTakeFirst();
+}
+
+export type WalletTx = NonNullable<Awaited<ReturnType<typeof findTx>>>;
+
+export async function findRound(db: Database, providerId: number, roundUid: string) {
+  return db
+    .selectFrom('game_rounds')
+    .selectAll()
+    .where('provider_id', '=', providerId)
+    .where('round_uid', '=', roundUid)
+    .executeTakeFirst();
+}
+
+/** Inserts a transaction row; undefined when its (provider, tx id) was written first by a concurrent call. */
+export async function insertTx(db: Database, row: WalletTxRow, now: string): Promise<number | undefined> {
+  const inserted = await db
+    .insertInto('wallet_transactions')
+    .values({ ref_tx_id: null, ...row, created_at: now })
+    .onConflict((oc) => oc.columns(['provider_id', 'tx_id']).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return inserted?.id;
+}
+
+/** Opens a round with its first stake, or adds the stake to the round already open under that uid. */
+export async function openOrAddToRound(
+  db: Database,
+  round: {
+    roundUid: string;
+    providerId: number;
+    gameId: number;
+    memberId: number;
+    betCentavos: number;
+    outcomeJson: string | null;
+    seedId: number | null;
+    nonce: number | null;
+  },
+  now: string,
+) {
+  return db
+    .insertInto('game_rounds')
+    .values({
+      round_uid: round.roundUid,
+      provider_id: round.providerId,
+      game_id: round.gameId,
+      member_id: round.memberId,
+      bet_centavos: round.betCentavos,
+      win_centavos: 0,
+      status: 'open',
+      outcome_json: round.outcomeJson,
+      seed_id: round.seedId,
+      nonce: round.nonce,
+      created_at: now,
+      settled_at: null,
+    })
+    .onConflict((oc) =>
+      oc.columns(['provider_id', 'round_uid']).doUpdateSet({
+        bet_centavos: sql`game_rounds.bet_centavos + ${round.betCentavos}`,
+      }),
+    )
+    .returning(['id', 'member_id', 'status'])
+    .executeTakeFirstOrThrow();
+}
+
+/** Adds a win to a round not rolled back (and settles it when `settledAt` is given); undefined when rolled back. */
+export async function addWinToRound(db: Database, roundId: number, winCentavos: number, settledAt: string | null, outcomeJson?: string) {
+  return db
+    .updateTable('game_rounds')
+    .set({
+      win_centavos: sql`win_centavos + ${winCentavos}`,
+      ...(settledAt ? { status: 'settled', settled_at: settledAt } : {}),
+      ...(outcomeJson === undefined ? {} : { outcome_json: outcomeJson }),
+    })
+    .where('id', '=', roundId)
+    .where('status', '<>', 'rolled_back')
+    .returning(['status'])
+    .executeTakeFirst();
+}
+
+/** Settles an open round; undefined when it was not open. */
+export async function settleOpenRound(db: Database, providerId: number, roundUid: string, now: string, outcomeJson?: string) {
+  return db
+    .updateTable('game_rounds')
+    .set({ status: 'settled', settled_at: now, ...(outcomeJson === undefined ? {} : { outcome_json: outcomeJson }) })
+    .where('provider_id', '=', providerId)
+    .where('round_uid', '=', roundUid)
+    .where('status', '=', 'open')
+    .returning(['bet_centavos'])
+    .executeTakeFirst();
+}
+
+/** Marks a standing bet rolled back; false when it no longer stands. Its row is the rollback's lock. */
+export async function markBetRolledBack(db: Database, txRowId: number): Promise<boolean> {
+  const marked = await db
+    .updateTable('wallet_transactions')
+    .set({ status: 'rolled_back' })
+    .where('id', '=', txRowId)
+    .where('status', '=', 'ok')
+    .executeTakeFirst();
+  return Number(marked.numUpdatedRows) === 1;
+}
+
+/** Takes a bet out of its round while the round is open with no win (emptied, it is rolled back); undefined otherwise. */
+export async function takeBetFromOpenRound(db: Database, providerId: number, roundUid: string, betCentavos: number) {
+  return db
+    .updateTable('game_rounds')
+    .set({
+      bet_centavos: sql`bet_centavos - ${betCentavos}`,
+      status: sql`case when bet_centavos - ${betCentavos} <= 0 then 'rolled_back' else status end`,
+    })
+    .where('provider_id', '=', providerId)
+    .where('round_uid', '=', roundUid)
+    .where('status', '=', 'open')
+    .where('win_centavos', '=', 0)
+    .returning(['id'])
+    .executeTakeFirst();
+}
+
+/** A valid bet: lifetime totals grow and the wagering requirement (ml_money) shrinks, never below zero. */
+export async function addValidBetToMember(db: Database, memberId: number, category: string, betCentavos: number): Promise<void> {
+  await db
+    .updateTable('members')
+    .set({
+      total_bet_centavos: sql`total_bet_centavos + ${betCentavos}`,
+      ...(category === 'slots' ? { total_slot_bet_centavos: sql`total_slot_bet_centavos + ${betCentavos}` } : {}),
+      ...(category === 'live' ? { total_live_bet_centavos: sql`total_live_bet_centavos + ${betCentavos}` } : {}),
+      wagering_required_centavos: sql`case when wagering_required_centavos > ${betCentavos} then wagering_required_centavos - ${betCentavos} else 0 end`,
+    })
+    .where('id', '=', memberId)
+    .execute();
+}
