@@ -6,8 +6,8 @@
 import { cpus } from 'node:os';
 import { API } from '@casino/shared/api-paths';
 import { buildApp } from '../apps/server/src/app.ts';
-import { verifyLedger } from '../apps/server/src/features/ledger/ledger-verify.ts';
-import { cash, house, transfer } from '../apps/server/src/features/ledger/ledger.service.ts';
+import { verifyLedger } from '../apps/server/src/platform/ledger/ledger-verify.ts';
+import { cash, house, transfer } from '../apps/server/src/platform/ledger/ledger.service.ts';
 import { createTestApp, registerMember } from '../apps/server/src/test/test-app.ts';
 
 const SINGLE_BETS = 2_000;

@@ -5,7 +5,7 @@
 // Run: npm run bench
 import { cpus } from 'node:os';
 import { buildApp } from '../apps/server/src/app.ts';
-import { cash, house, transfer } from '../apps/server/src/features/ledger/ledger.service.ts';
+import { cash, house, transfer } from '../apps/server/src/platform/ledger/ledger.service.ts';
 import { adminToken, createTestApp, registerMember } from '../apps/server/src/test/test-app.ts';
 
 function percentile(sorted: number[], p: number) {

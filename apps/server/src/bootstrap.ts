@@ -17,7 +17,7 @@ import { seedAgencyRates } from './features/agency/agency-admin.service.ts';
 import { agencySchedulerEnabled, startAgencyScheduler } from './features/agency/agency-scheduler.ts';
 import { randomBytes } from 'node:crypto';
 import { createSandboxPsp } from './features/payments/sandbox-psp.ts';
-import { createRealtime, type Realtime } from './features/realtime/realtime.ts';
+import { createRealtime, type Realtime } from './platform/realtime/realtime.ts';
 import { createMailer } from './features/security/mailer.ts';
 import { startHouseRounds } from './features/house-games/shared/house-rounds.ts';
 import { startVirtualLeague, virtualLeagueEnabled } from './features/sports/virtual/virtual-league.ts';

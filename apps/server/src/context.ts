@@ -3,7 +3,7 @@ import type { Config } from './config.ts';
 import type { Database, Dialect } from './db/database.ts';
 import type { Counter } from './lib/rate-limiter.ts';
 import type { PaymentProvider } from './features/payments/psp.ts';
-import type { Realtime } from './features/realtime/realtime.ts';
+import type { Realtime } from './platform/realtime/realtime.ts';
 import type { HouseRounds } from './features/house-games/shared/house-rounds.ts';
 import type { Mailer } from './features/security/mailer.ts';
 

@@ -1,7 +1,7 @@
 import type { AppContext } from '../context.ts';
 import { register } from '../features/auth/auth.service.ts';
-import { findMemberByAccount } from '../features/auth/members.repository.ts';
-import { findDefaultSite } from '../features/sites/sites.repository.ts';
+import { findMemberByAccount } from '../platform/members/members.repository.ts';
+import { findDefaultSite } from '../platform/sites/sites.repository.ts';
 
 export const DEMO_MEMBER = { account: 'demo', password: 'demo123456', realname: 'Jogador Demonstração', phone: '+5511987650000' };
 

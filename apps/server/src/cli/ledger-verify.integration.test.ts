@@ -1,12 +1,12 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../db/database.ts';
-import { migrateToLatest } from '../../db/migrate.ts';
-import { createIsolatedDatabase } from '../../test/test-app.ts';
-import { cash, house, transfer } from './ledger.service.ts';
+import { openDatabase } from '../db/database.ts';
+import { migrateToLatest } from '../db/migrate.ts';
+import { createIsolatedDatabase } from '../test/test-app.ts';
+import { cash, house, transfer } from '../platform/ledger/ledger.service.ts';
 
-const ROOT = join(import.meta.dirname, '../../../../..');
+const ROOT = join(import.meta.dirname, '../../../..');
 let database: Awaited<ReturnType<typeof createIsolatedDatabase>>;
 
 beforeAll(async () => {
@@ -17,7 +17,7 @@ afterAll(async () => {
 });
 
 function verify() {
-  return spawnSync(process.execPath, ['--import', 'tsx', 'apps/server/src/features/ledger/ledger-verify-cli.ts'], {
+  return spawnSync(process.execPath, ['--import', 'tsx', 'apps/server/src/cli/ledger-verify.ts'], {
     cwd: ROOT,
     env: { ...process.env, DATABASE_URL: database.url },
     encoding: 'utf8',

@@ -4,7 +4,7 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/database.ts';
-import { verifyLedger } from '../features/ledger/ledger-verify.ts';
+import { verifyLedger } from '../platform/ledger/ledger-verify.ts';
 import { newEndToEndId, signWebhook } from '../features/payments/psp.ts';
 import { createIsolatedDatabase, registration } from './test-app.ts';
 

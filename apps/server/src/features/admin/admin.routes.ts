@@ -22,7 +22,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { ok } from '../../lib/http.ts';
-import { pageAudit } from './audit.repository.ts';
+import { pageAudit } from '../../platform/audit/audit.repository.ts';
 import { adjustMemberCash, memberLedger } from './ledger-admin.service.ts';
 import * as membersAdmin from './members-admin.service.ts';
 import {

@@ -1,10 +1,10 @@
 import { formatCentavos } from '@casino/shared/money';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/http.ts';
-import { findMemberById } from '../auth/members.repository.ts';
-import { accountEntriesPage } from '../ledger/ledger.repository.ts';
-import { cash, house, InsufficientFunds, postTransfer } from '../ledger/ledger.service.ts';
-import { writeAudit } from './audit.repository.ts';
+import { findMemberById } from '../../platform/members/members.repository.ts';
+import { accountEntriesPage } from '../../platform/ledger/ledger.repository.ts';
+import { cash, house, InsufficientFunds, postTransfer } from '../../platform/ledger/ledger.service.ts';
+import { writeAudit } from '../../platform/audit/audit.repository.ts';
 
 export async function memberLedger(ctx: AppContext, memberId: number, page: number, pageSize: number) {
   if (!(await findMemberById(ctx.db, memberId))) throw new AppError('NOT_FOUND');

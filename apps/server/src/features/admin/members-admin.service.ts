@@ -5,10 +5,10 @@ import type { AppContext } from '../../context.ts';
 import { nowIso } from '../../db/database.ts';
 import type { Member, MemberSession } from '../../db/schema.ts';
 import { AppError } from '../../lib/http.ts';
-import { findMemberById, memberBalances, updateMember } from '../auth/members.repository.ts';
-import { listMemberSessions, type RevokeReason, revokeMemberSessions } from '../auth/sessions.repository.ts';
-import { findSiteById } from '../sites/sites.repository.ts';
-import { writeAudit } from './audit.repository.ts';
+import { findMemberById, memberBalances, updateMember } from '../../platform/members/members.repository.ts';
+import { listMemberSessions, type RevokeReason, revokeMemberSessions } from '../../platform/auth/sessions.repository.ts';
+import { findSiteById } from '../../platform/sites/sites.repository.ts';
+import { writeAudit } from '../../platform/audit/audit.repository.ts';
 
 function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);

@@ -9,8 +9,8 @@ import type { Operator } from '../../db/schema.ts';
 import { AppError, fieldError } from '../../lib/http.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { newToken, sha256 } from '../../lib/tokens.ts';
-import { bearerToken } from '../auth/auth.guard.ts';
-import { writeAudit } from './audit.repository.ts';
+import { bearerToken } from '../../platform/auth/guards.ts';
+import { writeAudit } from '../../platform/audit/audit.repository.ts';
 import * as repo from './second-factor.repository.ts';
 import {
   mustEnrolSecondFactor,

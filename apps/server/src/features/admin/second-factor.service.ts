@@ -11,7 +11,7 @@ import { verifyPassword } from '../../lib/passwords.ts';
 import { LoginThrottle, loginPolicy } from '../../lib/rate-limiter.ts';
 import { secretBox } from '../../lib/secret-box.ts';
 import { sha256 } from '../../lib/tokens.ts';
-import { writeAudit } from './audit.repository.ts';
+import { writeAudit } from '../../platform/audit/audit.repository.ts';
 import * as repo from './second-factor.repository.ts';
 
 // RFC 6238 as every authenticator app reads it: SHA-1, six digits, 30-second steps. A code of the

@@ -10,7 +10,7 @@ import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/database.ts';
 import { nowIso } from '../../db/database.ts';
 import { AppError } from '../../lib/http.ts';
-import { writeAudit } from '../admin/audit.repository.ts';
+import { writeAudit } from '../../platform/audit/audit.repository.ts';
 import { DEFAULT_AGENCY_RATES } from './agency-commissions.ts';
 import { isFinishedDay, settleAgencyDay } from './agency-settlement.service.ts';
 import * as repo from './agency.repository.ts';

@@ -3,7 +3,7 @@ import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/database.ts';
 import type { Member } from '../../db/schema.ts';
 import { AppError, fieldError } from '../../lib/http.ts';
-import { findMemberById, findMemberByInviteCode } from '../auth/members.repository.ts';
+import { findMemberById, findMemberByInviteCode } from '../../platform/members/members.repository.ts';
 import { lockMember } from '../member-banks/member-banks.repository.ts';
 import * as bindRepo from './agency-bind.repository.ts';
 import { linkToTree, serializeBindings } from './agency-tree.ts';

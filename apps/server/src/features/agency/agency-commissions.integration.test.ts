@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, dayRange, saoPauloDay } from '../../lib/sao-paulo.ts';
 import { fundMember, playRound } from '../../test/promotions-helpers.ts';
 import { adminToken, bearer, createTestApp, json, registerMember, type TestApp } from '../../test/test-app.ts';
-import { verifyLedger } from '../ledger/ledger-verify.ts';
+import { verifyLedger } from '../../platform/ledger/ledger-verify.ts';
 import { startAgencyScheduler } from './agency-scheduler.ts';
 import { settleAgencyDay } from './agency-settlement.service.ts';
 

@@ -3,7 +3,7 @@ import type { Member } from '../../db/schema.ts';
 import { AppError } from '../../lib/http.ts';
 import { type ClientInfo, createMember } from '../auth/auth.service.ts';
 import { consumeCaptcha } from '../auth/captcha.service.ts';
-import { findSiteById } from '../sites/sites.repository.ts';
+import { findSiteById } from '../../platform/sites/sites.repository.ts';
 
 /**
  * An agent growing its team by registering a subordinate itself (the registration rules of

@@ -17,7 +17,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { ok, requestLang } from '../../lib/http.ts';
-import { memberOf, requireMember } from '../auth/auth.guard.ts';
+import { memberOf, requireMember } from '../../platform/auth/guards.ts';
 import { clientOf } from '../auth/auth.routes.ts';
 import { registerSubordinate } from './agency-members.service.ts';
 import { agencyOverview, agencyReward, agencySubordinates, inviteRecord, mechanismRates, mechanismSettlement } from './agency.service.ts';

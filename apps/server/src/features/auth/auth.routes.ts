@@ -8,9 +8,9 @@ import type { AppContext } from '../../context.ts';
 import { AppError, ok } from '../../lib/http.ts';
 import { resolveSite } from '../sites/sites.service.ts';
 import { refreshVip } from '../vip/vip.service.ts';
-import { memberOf, requireMember } from './auth.guard.ts';
+import { memberOf, requireMember } from '../../platform/auth/guards.ts';
 import { createCaptcha } from './captcha.service.ts';
-import { findMemberById } from './members.repository.ts';
+import { findMemberById } from '../../platform/members/members.repository.ts';
 import { type ClientInfo, login, logout, register, userInfoOf } from './auth.service.ts';
 
 export function clientOf(request: FastifyRequest): ClientInfo {

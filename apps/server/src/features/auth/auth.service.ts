@@ -10,10 +10,10 @@ import { AppError } from '../../lib/http.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { LoginThrottle, loginPolicy } from '../../lib/rate-limiter.ts';
 import { newInviteCode, newToken, sha256 } from '../../lib/tokens.ts';
-import { findSiteById } from '../sites/sites.repository.ts';
+import { findSiteById } from '../../platform/sites/sites.repository.ts';
 import { consumeCaptcha } from './captcha.service.ts';
-import * as members from './members.repository.ts';
-import * as sessions from './sessions.repository.ts';
+import * as members from '../../platform/members/members.repository.ts';
+import * as sessions from '../../platform/auth/sessions.repository.ts';
 import { toUserInfo } from './user-info.ts';
 
 export interface ClientInfo {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { buildApp } from '../../app.ts';
 import { adminToken, bearer, createTestApp, json, registerMember, type TestApp } from '../../test/test-app.ts';
-import { verifyLedger } from '../ledger/ledger-verify.ts';
+import { verifyLedger } from '../../platform/ledger/ledger-verify.ts';
 import { newEndToEndId, signWebhook } from '../payments/psp.ts';
 import { expireOrders } from './deposits.repository.ts';
 

@@ -4,7 +4,7 @@ import { fairChainsSchema, fairSeedsSchema, rotateSeedAnswerSchema, rotateSeedBo
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { ok } from '../../lib/http.ts';
-import { memberOf, requireMember } from '../auth/auth.guard.ts';
+import { memberOf, requireMember } from '../../platform/auth/guards.ts';
 import { chainsView, fairSeeds, rotateSeeds } from './fair.service.ts';
 
 export const fairRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {

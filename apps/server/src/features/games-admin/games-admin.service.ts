@@ -22,7 +22,7 @@ import type { GameProvidersTable, GamesTable } from '../../db/schema.ts';
 import { AppError } from '../../lib/http.ts';
 import { reportRange } from '../../lib/report-range.ts';
 import { SAO_PAULO_TIME_ZONE } from '../../lib/sao-paulo.ts';
-import { writeAudit } from '../admin/audit.repository.ts';
+import { writeAudit } from '../../platform/audit/audit.repository.ts';
 import { formatHundredths } from '../house-games/shared/feed.ts';
 import * as repo from './games-admin.repository.ts';
 

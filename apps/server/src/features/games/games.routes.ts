@@ -21,7 +21,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { AppError, ok, requestLang } from '../../lib/http.ts';
-import { bearerToken, memberOf, requireMember } from '../auth/auth.guard.ts';
+import { bearerToken, memberOf, requireMember } from '../../platform/auth/guards.ts';
 import { authenticate } from '../auth/auth.service.ts';
 import { launchGame, platformBalances } from './day7.service.ts';
 import { flaggedGames, follow, followedGames, gameDetail, listGames, listProviders, recentlyPlayed, unfollow } from './games.service.ts';

@@ -4,8 +4,8 @@ import type { HouseGameCode } from '@casino/shared/schemas/games';
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../lib/http.ts';
-import { InsufficientFunds } from '../ledger/ledger.service.ts';
-import { pushBalance } from '../realtime/realtime.ts';
+import { InsufficientFunds } from '../../platform/ledger/ledger.service.ts';
+import { pushBalance } from '../../platform/realtime/realtime.ts';
 import { type RoundRef, WalletRefusal, type WalletOutcome } from '../wallet/wallet.service.ts';
 import { findHouseGame } from './house.repository.ts';
 

@@ -1,7 +1,7 @@
 import { API } from '@casino/shared/api-paths';
 import { expect } from 'vitest';
 import { bearer, createTestApp, json, registerMember, type TestApp } from '../../test/test-app.ts';
-import { verifyLedger } from '../ledger/ledger-verify.ts';
+import { verifyLedger } from '../../platform/ledger/ledger-verify.ts';
 import { cashOf, fund } from '../withdrawals/withdrawals.test-helpers.ts';
 
 /** Fixtures of the house games' integration tests. */

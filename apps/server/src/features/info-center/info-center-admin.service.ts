@@ -13,7 +13,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { nowIso } from '../../db/database.ts';
 import { AppError } from '../../lib/http.ts';
-import { writeAudit } from '../admin/audit.repository.ts';
+import { writeAudit } from '../../platform/audit/audit.repository.ts';
 import * as repo from './info-center-admin.repository.ts';
 
 /**

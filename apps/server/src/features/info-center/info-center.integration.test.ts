@@ -3,7 +3,7 @@ import { API } from '@casino/shared/api-paths';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nowIso } from '../../db/database.ts';
 import { adminToken, bearer, createTestApp, json, registerMember, type TestApp } from '../../test/test-app.ts';
-import { verifyLedger } from '../ledger/ledger-verify.ts';
+import { verifyLedger } from '../../platform/ledger/ledger-verify.ts';
 import { afterCredit, creditBonus } from '../promotions/engine.ts';
 
 /**

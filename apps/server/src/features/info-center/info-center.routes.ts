@@ -16,7 +16,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { Member } from '../../db/schema.ts';
 import { AppError, ok, requestLang } from '../../lib/http.ts';
-import { bearerToken, memberOf, requireMember } from '../auth/auth.guard.ts';
+import { bearerToken, memberOf, requireMember } from '../../platform/auth/guards.ts';
 import { authenticate } from '../auth/auth.service.ts';
 import { resolveSite } from '../sites/sites.service.ts';
 import * as service from './info-center.service.ts';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, json, registerMember, type TestApp } from '../../test/test-app.ts';
-import { verifyLedger } from '../ledger/ledger-verify.ts';
+import { verifyLedger } from '../../platform/ledger/ledger-verify.ts';
 import { get, newCpf, post } from '../withdrawals/withdrawals.test-helpers.ts';
 
 let t: TestApp;

@@ -1,5 +1,5 @@
 import type { Database } from '../../db/database.ts';
-import { lockMemberCash } from '../ledger/ledger.repository.ts';
+import { lockMemberCash } from '../../platform/ledger/ledger.repository.ts';
 
 /** The most live PIX keys a member may keep. */
 export const MAX_LIVE_KEYS = 5;

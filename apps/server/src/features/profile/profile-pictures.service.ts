@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { AppContext } from '../../context.ts';
 import { nowIso } from '../../db/database.ts';
 import { AppError } from '../../lib/http.ts';
-import { updateMember } from '../auth/members.repository.ts';
+import { updateMember } from '../../platform/members/members.repository.ts';
 
 export const ASSETS_DIR = join(import.meta.dirname, '../../../assets');
 

@@ -22,7 +22,7 @@ import type { ActivitiesTable, RedeemCodesTable } from '../../db/schema.ts';
 import { AppError } from '../../lib/http.ts';
 import { reportRange as reportDays } from '../../lib/report-range.ts';
 import { dayRange, daysBetween, isRealDay, SAO_PAULO_TIME_ZONE } from '../../lib/sao-paulo.ts';
-import { writeAudit } from '../admin/audit.repository.ts';
+import { writeAudit } from '../../platform/audit/audit.repository.ts';
 import type { ActivityModule } from '../promotions/engine.ts';
 import { MODULES } from '../promotions/modules/index.ts';
 import * as repo from './promotions-admin.repository.ts';

@@ -12,7 +12,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { AppError, ok, requestLang } from '../../lib/http.ts';
-import { bearerToken, memberOf, requireMember } from '../auth/auth.guard.ts';
+import { bearerToken, memberOf, requireMember } from '../../platform/auth/guards.ts';
 import { authenticate } from '../auth/auth.service.ts';
 import { resolveSite } from '../sites/sites.service.ts';
 import { activitiesOverview, checkActivity, claimActivity } from './activities.service.ts';

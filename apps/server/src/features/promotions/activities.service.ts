@@ -15,8 +15,8 @@ import type { Database } from '../../db/database.ts';
 import { nowIso } from '../../db/database.ts';
 import type { Member, Site } from '../../db/schema.ts';
 import { AppError } from '../../lib/http.ts';
-import { findMemberById } from '../auth/members.repository.ts';
-import { findSiteById } from '../sites/sites.repository.ts';
+import { findMemberById } from '../../platform/members/members.repository.ts';
+import { findSiteById } from '../../platform/sites/sites.repository.ts';
 import {
   type ActivityModule,
   type ActivityRun,

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fundMember, playRound } from '../../test/promotions-helpers.ts';
 import { bearer, createTestApp, json, registerMember, type TestApp } from '../../test/test-app.ts';
 import { addDays, saoPauloDay, weekStart } from '../../lib/sao-paulo.ts';
-import { verifyLedger } from '../ledger/ledger-verify.ts';
+import { verifyLedger } from '../../platform/ledger/ledger-verify.ts';
 import { newCpf, QK_PWD, setQkPwd } from '../withdrawals/withdrawals.test-helpers.ts';
 
 let t: TestApp;

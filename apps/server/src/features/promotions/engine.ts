@@ -9,9 +9,9 @@ import { nowIso } from '../../db/database.ts';
 import type { Member, Site } from '../../db/schema.ts';
 import { AppError } from '../../lib/http.ts';
 import { translate } from '../../lib/i18n.ts';
-import { cash, house, postTransfer } from '../ledger/ledger.service.ts';
+import { cash, house, postTransfer } from '../../platform/ledger/ledger.service.ts';
 import { lockMember } from '../member-banks/member-banks.repository.ts';
-import { pushBalance } from '../realtime/realtime.ts';
+import { pushBalance } from '../../platform/realtime/realtime.ts';
 
 /**
  * The activity engine (DESIGN.md section 7, docs/PROMOTIONS.md): each activity type is one module

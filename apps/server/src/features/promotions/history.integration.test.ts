@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fundMember, playRound } from '../../test/promotions-helpers.ts';
 import { bearer, createTestApp, json, registerMember, type TestApp } from '../../test/test-app.ts';
 import { addDays, saoPauloDay } from '../../lib/sao-paulo.ts';
-import { verifyLedger } from '../ledger/ledger-verify.ts';
+import { verifyLedger } from '../../platform/ledger/ledger-verify.ts';
 import { creditBonus } from './engine.ts';
 
 let t: TestApp;

@@ -4,7 +4,7 @@ import { coverHistoryBody, coverHistoryResponse } from '@casino/shared/schemas/p
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { ok, requestLang } from '../../lib/http.ts';
-import { memberOf, requireMember } from '../auth/auth.guard.ts';
+import { memberOf, requireMember } from '../../platform/auth/guards.ts';
 import { coverHistory, promotionHistory } from './history.service.ts';
 
 /** POST /api/cover/history (every bonus credited) and POST /api/promotion/history (activity claims). */

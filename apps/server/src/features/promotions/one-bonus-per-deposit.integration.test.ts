@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordFundedDeposits } from '../../db/migrations/0012-one-bonus-per-deposit.ts';
 import { createDepositOrder, fundMember, payDepositOrder } from '../../test/promotions-helpers.ts';
 import { adminToken, bearer, createTestApp, json, registerMember, type TestApp } from '../../test/test-app.ts';
-import { verifyLedger } from '../ledger/ledger-verify.ts';
+import { verifyLedger } from '../../platform/ledger/ledger-verify.ts';
 
 /**
  * One bonus per deposit (issue 10 item 12, docs/PROMOTIONS.md) through the HTTP API on SQLite and

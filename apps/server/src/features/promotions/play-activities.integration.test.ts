@@ -6,7 +6,7 @@ import { nowIso } from '../../db/database.ts';
 import { saoPauloDay, weekStart } from '../../lib/sao-paulo.ts';
 import { fundMember } from '../../test/promotions-helpers.ts';
 import { bearer, createTestApp, json, registerMember, type TestApp } from '../../test/test-app.ts';
-import { verifyLedger } from '../ledger/ledger-verify.ts';
+import { verifyLedger } from '../../platform/ledger/ledger-verify.ts';
 import { newCpf } from '../withdrawals/withdrawals.test-helpers.ts';
 import { pickWeighted } from './modules/wheel-draw.ts';
 

@@ -3,7 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/http.ts';
 import { authenticate } from '../auth/auth.service.ts';
-import { pushBalance } from './realtime.ts';
+import { pushBalance } from '../../platform/realtime/realtime.ts';
 
 const RECHECK_MS = 30_000;
 const MAX_SOCKETS_PER_MEMBER = 5;

@@ -2,7 +2,7 @@ import { GAME_CATEGORIES } from '@casino/shared/game-codes';
 import type { AdminRebateRates, RebateRateCell } from '@casino/shared/schemas/vip-admin';
 import type { AppContext } from '../../context.ts';
 import { fieldError } from '../../lib/http.ts';
-import { writeAudit } from '../admin/audit.repository.ts';
+import { writeAudit } from '../../platform/audit/audit.repository.ts';
 import * as repo from './rebates.repository.ts';
 import { rateGrid } from './rebates.service.ts';
 

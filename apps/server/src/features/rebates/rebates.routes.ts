@@ -10,7 +10,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { ok } from '../../lib/http.ts';
-import { memberOf, requireMember } from '../auth/auth.guard.ts';
+import { memberOf, requireMember } from '../../platform/auth/guards.ts';
 import { claimRebates, rebateDetails, rebatesList } from './rebates.service.ts';
 
 const tags = ['rebates'];

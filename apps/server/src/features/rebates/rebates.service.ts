@@ -6,9 +6,9 @@ import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../lib/http.ts';
 import { addDays, saoPauloDay } from '../../lib/sao-paulo.ts';
-import { house, postTransfer, rebate } from '../ledger/ledger.service.ts';
+import { house, postTransfer, rebate } from '../../platform/ledger/ledger.service.ts';
 import { afterCredit, creditBonus, lockClaimant } from '../promotions/engine.ts';
-import { pushBalance } from '../realtime/realtime.ts';
+import { pushBalance } from '../../platform/realtime/realtime.ts';
 import { ACCRUAL_WINDOW_DAYS, defaultRebateRates, REBATE_WAGERING_MULTIPLE, rebateFor } from './rebate-rates.ts';
 import * as repo from './rebates.repository.ts';
 

@@ -1,8 +1,8 @@
 import { API } from '@casino/shared/api-paths';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, json, registerMember, type TestApp } from '../../test/test-app.ts';
-import { verifyLedger } from '../ledger/ledger-verify.ts';
-import { cash, house, transfer } from '../ledger/ledger.service.ts';
+import { verifyLedger } from '../../platform/ledger/ledger-verify.ts';
+import { cash, house, transfer } from '../../platform/ledger/ledger.service.ts';
 import { TIGRE_PAYS } from './sandbox-games.ts';
 import { SandboxProvider } from './sandbox-provider.service.ts';
 import { SeamlessWalletClient, type WalletTransport } from './wallet-client.ts';

@@ -2,8 +2,8 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { API } from '@casino/shared/api-paths';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, json, registerMember, type TestApp } from '../../test/test-app.ts';
-import { verifyLedger } from '../ledger/ledger-verify.ts';
-import { cash, house, transfer } from '../ledger/ledger.service.ts';
+import { verifyLedger } from '../../platform/ledger/ledger-verify.ts';
+import { cash, house, transfer } from '../../platform/ledger/ledger.service.ts';
 
 /**
  * Provider conformance: this file plays an aggregator against the HTTP seamless wallet, signing

@@ -19,7 +19,7 @@ import type { Game, GameProvider } from '../../db/schema.ts';
 import { translate } from '../../lib/i18n.ts';
 import { strictBody } from '../../lib/validation.ts';
 import { sha256 } from '../../lib/tokens.ts';
-import { pushBalance } from '../realtime/realtime.ts';
+import { pushBalance } from '../../platform/realtime/realtime.ts';
 import {
   credit,
   debit,

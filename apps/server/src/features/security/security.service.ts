@@ -7,8 +7,8 @@ import { AppError, fieldError } from '../../lib/http.ts';
 import { translate } from '../../lib/i18n.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { safeEqualHex, sha256, sixDigitCode } from '../../lib/tokens.ts';
-import { findMemberByEmail, updateMember } from '../auth/members.repository.ts';
-import { revokeMemberSessions } from '../auth/sessions.repository.ts';
+import { findMemberByEmail, updateMember } from '../../platform/members/members.repository.ts';
+import { revokeMemberSessions } from '../../platform/auth/sessions.repository.ts';
 
 const VERIFY_FAILURE_WINDOW_MS = 15 * 60_000;
 const VERIFY_MAX_FAILURES = 10;

@@ -4,7 +4,7 @@ import type { Database } from '../../db/database.ts';
 import { nowIso } from '../../db/database.ts';
 import type { Site } from '../../db/schema.ts';
 import { AppError } from '../../lib/http.ts';
-import * as sites from './sites.repository.ts';
+import * as sites from '../../platform/sites/sites.repository.ts';
 
 export interface SiteSelector {
   site?: string | undefined;

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { saoPauloDay } from '../../lib/sao-paulo.ts';
 import { fundMember } from '../../test/promotions-helpers.ts';
 import { adminToken, bearer, createTestApp, json, registerMember, type TestApp } from '../../test/test-app.ts';
-import { verifyLedger } from '../ledger/ledger-verify.ts';
+import { verifyLedger } from '../../platform/ledger/ledger-verify.ts';
 import { createCompetition, createFixture, selectionOf, type TestFixture } from '../sports/bets/test-fixtures.ts';
 import { createFixture as createPricedFixture } from '../sports/markets.service.ts';
 import { cashOf } from '../withdrawals/withdrawals.test-helpers.ts';

@@ -15,7 +15,7 @@ import type { AppContext } from '../../context.ts';
 import { nowIso } from '../../db/database.ts';
 import { AppError } from '../../lib/http.ts';
 import { dayRange, isRealDay } from '../../lib/sao-paulo.ts';
-import { writeAudit } from '../admin/audit.repository.ts';
+import { writeAudit } from '../../platform/audit/audit.repository.ts';
 import { enterResult, type ResultInput } from '../sports/settlement/settle.service.ts';
 import * as repo from './sports-admin.repository.ts';
 import {

@@ -5,7 +5,7 @@ import type { AppContext } from '../../context.ts';
 import { nowIso } from '../../db/database.ts';
 import type { CompetitionsTable } from '../../db/schema.ts';
 import { AppError } from '../../lib/http.ts';
-import { writeAudit } from '../admin/audit.repository.ts';
+import { writeAudit } from '../../platform/audit/audit.repository.ts';
 import { priceFixture } from '../sports/markets.service.ts';
 import * as repo from './sports-admin.repository.ts';
 import type { Actor } from './sports-admin.service.ts';

@@ -2,7 +2,7 @@ import { formatCentavos } from '@casino/shared/money';
 import type { AdminVipLevel, VipLevelChanges } from '@casino/shared/schemas/vip-admin';
 import type { AppContext } from '../../context.ts';
 import { AppError, fieldError } from '../../lib/http.ts';
-import { writeAudit } from '../admin/audit.repository.ts';
+import { writeAudit } from '../../platform/audit/audit.repository.ts';
 import * as repo from './vip.repository.ts';
 import { toVipLevel } from './vip.service.ts';
 import { ladderViolation, type VipLevel, type VipThreshold } from './vip-levels.ts';

@@ -6,7 +6,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { AppError, ok } from '../../lib/http.ts';
-import { bearerToken, memberOf, requireMember } from '../auth/auth.guard.ts';
+import { bearerToken, memberOf, requireMember } from '../../platform/auth/guards.ts';
 import { vipHistory, vipInfo } from './vip.service.ts';
 
 const tags = ['vip'];

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { GameCategory } from '@casino/shared/game-codes';
 import { expect } from 'vitest';
 import type { TestApp } from '../../test/test-app.ts';
-import { verifyLedger } from '../ledger/ledger-verify.ts';
+import { verifyLedger } from '../../platform/ledger/ledger-verify.ts';
 import { credit, debit, runWallet } from '../wallet/wallet.service.ts';
 
 /** Fixtures of the VIP and rebates tests. */

@@ -1,7 +1,7 @@
 import { formatBRL } from '@casino/shared/money';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminToken, bearer, createTestApp, json, registerMember, type TestApp } from '../../test/test-app.ts';
-import { verifyLedger } from '../ledger/ledger-verify.ts';
+import { verifyLedger } from '../../platform/ledger/ledger-verify.ts';
 import { SANDBOX_FAILING_PIX_KEY } from '../payments/psp.ts';
 import { cashOf, get, post, QK_PWD, readyMember, setQkPwd } from './withdrawals.test-helpers.ts';
 

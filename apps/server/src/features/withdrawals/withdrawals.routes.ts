@@ -4,7 +4,7 @@ import { drawingBody, drawingHeaders, withdrawal, withdrawalListBody, withdrawal
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { fieldError, ok } from '../../lib/http.ts';
-import { memberOf, requireMember } from '../auth/auth.guard.ts';
+import { memberOf, requireMember } from '../../platform/auth/guards.ts';
 import { memberWithdrawals, requestWithdrawal } from './withdrawals.service.ts';
 
 /** The request's idempotency key: the Idempotency-Key header or request_id in the body (both must agree). */

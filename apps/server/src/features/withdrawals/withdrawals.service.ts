@@ -8,11 +8,11 @@ import { type Database, nowIso } from '../../db/database.ts';
 import type { Member } from '../../db/schema.ts';
 import { AppError, fieldError } from '../../lib/http.ts';
 import { verifyPassword } from '../../lib/passwords.ts';
-import { writeAudit } from '../admin/audit.repository.ts';
-import { cash, house, InsufficientFunds, postTransfer } from '../ledger/ledger.service.ts';
+import { writeAudit } from '../../platform/audit/audit.repository.ts';
+import { cash, house, InsufficientFunds, postTransfer } from '../../platform/ledger/ledger.service.ts';
 import { findLiveBank, lockMember } from '../member-banks/member-banks.repository.ts';
 import { maskPixKey } from '../member-banks/member-banks.service.ts';
-import { pushBalance } from '../realtime/realtime.ts';
+import { pushBalance } from '../../platform/realtime/realtime.ts';
 import * as repo from './withdrawals.repository.ts';
 
 /**

@@ -5,7 +5,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../../context.ts';
 import { AppError, ok } from '../../../lib/http.ts';
-import { bearerToken, memberOf, requireMember } from '../../auth/auth.guard.ts';
+import { bearerToken, memberOf, requireMember } from '../../../platform/auth/guards.ts';
 import { placeBets } from './betting.service.ts';
 import { cashOut } from './cashout.service.ts';
 import { listMyBets } from './my-bets.service.ts';

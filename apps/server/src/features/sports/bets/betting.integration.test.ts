@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nowIso } from '../../../db/database.ts';
 import { fundMember } from '../../../test/promotions-helpers.ts';
 import { bearer, createTestApp, json, registerMember, type TestApp } from '../../../test/test-app.ts';
-import { verifyLedger } from '../../ledger/ledger-verify.ts';
+import { verifyLedger } from '../../../platform/ledger/ledger-verify.ts';
 import { cashOf } from '../../withdrawals/withdrawals.test-helpers.ts';
 import { requestKeyOf } from './betting.service.ts';
 import { createFixture, selectionOf, setSportsbookSettings, type TestFixture, updateMarket } from './test-fixtures.ts';

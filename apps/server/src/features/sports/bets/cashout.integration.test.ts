@@ -3,7 +3,7 @@ import { API } from '@casino/shared/api-paths';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fundMember } from '../../../test/promotions-helpers.ts';
 import { bearer, createTestApp, json, registerMember, type TestApp } from '../../../test/test-app.ts';
-import { verifyLedger } from '../../ledger/ledger-verify.ts';
+import { verifyLedger } from '../../../platform/ledger/ledger-verify.ts';
 import { cashOf } from '../../withdrawals/withdrawals.test-helpers.ts';
 import { enterResult } from '../settlement/settle.service.ts';
 import { createFixture, selectionOf, type TestFixture, updateMarket } from './test-fixtures.ts';

@@ -5,7 +5,7 @@ import type { AppContext } from '../../../context.ts';
 import type { Database } from '../../../db/database.ts';
 import { nowIso } from '../../../db/database.ts';
 import { AppError, fieldError } from '../../../lib/http.ts';
-import { cash, house, postTransfer } from '../../ledger/ledger.service.ts';
+import { cash, house, postTransfer } from '../../../platform/ledger/ledger.service.ts';
 import { recordPlay } from '../../promotions/daily-stats.ts';
 import { countValidStake } from '../../wallet/wallet.service.ts';
 import { betView, cashoutOfferOf } from './bet-views.ts';

@@ -4,7 +4,7 @@ import type { Database } from '../../../db/database.ts';
 import { nowIso } from '../../../db/database.ts';
 import { AppError } from '../../../lib/http.ts';
 import { BalancePushes } from '../../house-games/shared/balance-pushes.ts';
-import { cash, house, postTransfer } from '../../ledger/ledger.service.ts';
+import { cash, house, postTransfer } from '../../../platform/ledger/ledger.service.ts';
 import { recordPlay } from '../../promotions/daily-stats.ts';
 import { countValidStake } from '../../wallet/wallet.service.ts';
 import * as repo from './settle.repository.ts';

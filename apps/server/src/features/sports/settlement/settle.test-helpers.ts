@@ -3,8 +3,8 @@ import { accumulatedOdds, payoutFor } from '@casino/games/sport-bets';
 import { expect } from 'vitest';
 import { nowIso } from '../../../db/database.ts';
 import type { TestApp } from '../../../test/test-app.ts';
-import { verifyLedger } from '../../ledger/ledger-verify.ts';
-import { cash, house, postTransfer } from '../../ledger/ledger.service.ts';
+import { verifyLedger } from '../../../platform/ledger/ledger-verify.ts';
+import { cash, house, postTransfer } from '../../../platform/ledger/ledger.service.ts';
 import { SPORTSBOOK_HOUSE } from './settle.service.ts';
 
 /**
