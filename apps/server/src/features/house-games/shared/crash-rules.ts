@@ -1,30 +1,15 @@
-import { randomUUID } from 'node:crypto';
 import { crashPayout, crashPointFromHash, isValidAutoCashout, msForMultiplier, multiplierAt } from '@casino/games/crash';
-import { formatCentavos, moneyStringToCentavos } from '@casino/shared/money';
-import type { CrashState } from '@casino/shared/schemas/house-games';
+import { formatCentavos } from '@casino/shared/money';
+import type { CrashState, HouseServerMessage } from '@casino/shared/schemas/house-games';
 import type { Database } from '../../../db/database.ts';
 import { nowIso } from '../../../db/database.ts';
 import { AppError, fieldError } from '../../../lib/http.ts';
-import { credit, debit, settleLost } from '../../wallet/wallet.service.ts';
-import {
-  checkStake,
-  expectOk,
-  type HouseGame,
-  loadHouseGame,
-  playableGame,
-  recentHouseGame,
-  roundRefOf,
-  walletError,
-} from '../house-game.ts';
-import type { GameContext } from '../house-game.ts';
-import type { BalancePushes } from './balance-pushes.ts';
-import type { Broadcast, BusMessage } from './broadcast.ts';
-import type { RandomnessBeacon } from './beacon.ts';
-import { ChainCursor, type HashChain } from './chain.ts';
-import { formatHundredths, maskAccount, SocketFeed, sleepUntil } from './feed.ts';
+import { credit, settleLost } from '../../wallet/wallet.service.ts';
+import { expectOk, type HouseGame, recentHouseGame, roundRefOf } from '../house-game.ts';
+import type { BusMessage } from './broadcast.ts';
+import { formatHundredths, maskAccount, sleepUntil } from './feed.ts';
+import { type RoundKit, type RoundView, SharedRoundEngine, type SharedRoundRules } from './round-engine.ts';
 import * as repo from './shared-rounds.repository.ts';
-import { refundOpenBets } from './refunds.ts';
-import type { TxBatcher } from './tx-batcher.ts';
 
 /**
  * Crash (DESIGN.md section 5; RTP 97%): shared rounds over /ws/crash. The leader process runs
@@ -55,11 +40,9 @@ export interface CrashTimings {
 
 type PublicBet = CrashState['bets'][number];
 type Snapshot = Omit<CrashState, 'server_time' | 'my_bet' | 'bets'>;
+type History = CrashState['history'][number];
+type Cashout = { player: string; multiplier: string; win: string };
 
-const HISTORY = 20;
-const cents = (text: string) => moneyStringToCentavos(text) ?? 0;
-const STATE_BETS = 200;
-const FLUSH_MS = 100;
 const LATENESS_SAMPLES = 20_000;
 
 const betTxId = (roundUid: string) => `${roundUid}:bet`;
@@ -77,146 +60,62 @@ function publicBet(
   };
 }
 
-export class CrashGame {
-  readonly feed = new SocketFeed();
+/** Crash's rules on the shared-round engine: the rising curve, cash-outs and the bust. */
+export class CrashGame implements SharedRoundRules<Snapshot, PublicBet, History> {
+  readonly game = 'crash';
+  readonly drawStatus = 'running';
+  readonly newsOnEveryBet = false;
+  readonly engine: SharedRoundEngine<Snapshot, PublicBet, History>;
   /** How late each tick fired (ms), for the benchmark. */
   readonly tickLatenessMs: number[] = [];
-  private snapshot: Snapshot | undefined;
-  private readonly bets = new Map<string, PublicBet>();
-  /** Players whose lines the screens show this round (at most STATE_BETS): only their news is sent. */
-  private listed = new Set<string>();
-  private pendingBets: PublicBet[] = [];
-  private pendingCashouts: { player: string; multiplier: string; win: string }[] = [];
-  private flushTimer: NodeJS.Timeout | undefined;
+  private pendingCashouts: Cashout[] = [];
   private readonly runningRounds = new Map<number, repo.SharedRound>();
   /** On the leader: the bets riding the running round, so a cash-out needs no lookup. */
   private riders: { roundId: number; byMember: Map<number, repo.SharedBetRow> } | undefined;
-  private unsubscribe: (() => void) | undefined;
+  /** On the leader: the running round's auto cash-outs, lowest target first. */
+  private autos: repo.SharedBetRow[] = [];
 
   constructor(
-    private readonly ctx: GameContext,
-    private readonly bus: Broadcast,
-    private readonly batcher: TxBatcher,
-    private readonly balances: BalancePushes,
+    private readonly kit: RoundKit,
     readonly timings: CrashTimings,
-    /** Where the salts of new chains come from (chain.ts). */
-    private readonly beacon: RandomnessBeacon,
-  ) {}
+  ) {
+    this.engine = new SharedRoundEngine(kit, this);
+  }
+
+  get feed() {
+    return this.engine.feed;
+  }
 
   start(): void {
-    this.unsubscribe = this.bus.subscribe('crash', (message) => this.onBus(message));
+    this.engine.start();
   }
 
   stop(): void {
-    this.unsubscribe?.();
-    if (this.flushTimer) clearTimeout(this.flushTimer);
-    this.feed.closeAll();
+    this.engine.stop();
+  }
+
+  /** Runs rounds until the signal aborts. */
+  lead(signal: AbortSignal): Promise<void> {
+    return this.engine.lead(signal);
+  }
+
+  resultOf(hash: string, salt: string): number {
+    return crashPointFromHash(hash, salt);
   }
 
   // ---- what every process shows ----------------------------------------------------------------
 
-  private onBus(message: BusMessage): void {
-    switch (message.kind) {
-      case 'state': {
-        const { state, bets } = message as unknown as { state: Snapshot; bets: { key: string; bet: PublicBet }[] };
-        this.snapshot = state;
-        this.bets.clear();
-        for (const { key, bet } of bets) this.bets.set(key, bet);
-        this.listed = new Set(this.topKeys());
-        this.pendingBets = [];
-        this.pendingCashouts = [];
-        this.feed.broadcast({ type: 'crash.state', data: this.publicState() });
-        return;
-      }
-      case 'tick': {
-        const data = message.data as { round_id: number; multiplier: string; elapsed_ms: number };
-        if (this.snapshot && this.snapshot.round_id === data.round_id) {
-          this.snapshot = { ...this.snapshot, phase: 'running', multiplier: data.multiplier };
-        }
-        this.feed.broadcast({ type: 'crash.tick', data });
-        return;
-      }
-      case 'bets': {
-        const { round_id: roundId, items } = message as unknown as { round_id: number; items: { key: string; bet: PublicBet }[] };
-        if (this.snapshot?.round_id !== roundId) return;
-        for (const { key, bet } of items) {
-          this.bets.set(key, bet);
-          // The live list holds STATE_BETS lines: a thousand players do not each make every
-          // socket carry a thousand lines (the next state message has the largest stakes).
-          if (this.listed.size < STATE_BETS && !this.listed.has(key)) {
-            this.listed.add(key);
-            this.pendingBets.push(bet);
-          }
-        }
-        if (this.pendingBets.length > 0) this.scheduleFlush();
-        return;
-      }
-      case 'cashouts': {
-        const { round_id: roundId, items } = message as unknown as {
-          round_id: number;
-          items: { key: string; multiplier: string; win: string }[];
-        };
-        if (this.snapshot?.round_id !== roundId) return;
-        for (const item of items) {
-          const bet = this.bets.get(item.key);
-          if (!bet) continue;
-          const next = { ...bet, cashout: item.multiplier, win: item.win };
-          this.bets.set(item.key, next);
-          if (this.listed.has(item.key)) this.pendingCashouts.push({ player: next.player, multiplier: item.multiplier, win: item.win });
-        }
-        if (this.pendingCashouts.length > 0) this.scheduleFlush();
-        return;
-      }
-    }
+  betKey(row: Pick<repo.SharedBetRow, 'member_id'>): string {
+    return String(row.member_id);
   }
 
-  /** New bets and cash-outs go out together, at most once per FLUSH_MS. */
-  private scheduleFlush(): void {
-    if (this.flushTimer) return;
-    this.flushTimer = setTimeout(() => {
-      this.flushTimer = undefined;
-      const roundId = this.snapshot?.round_id;
-      if (roundId === undefined) return;
-      if (this.pendingBets.length > 0) this.feed.broadcast({ type: 'crash.bets', data: { round_id: roundId, bets: this.pendingBets } });
-      if (this.pendingCashouts.length > 0) {
-        this.feed.broadcast({ type: 'crash.cashouts', data: { round_id: roundId, cashouts: this.pendingCashouts } });
-      }
-      this.pendingBets = [];
-      this.pendingCashouts = [];
-    }, FLUSH_MS);
+  publicBet = publicBet;
+
+  historyOf(round: { id: number; hash: string; result: number }): History {
+    return { round_id: round.id, crash_point: formatHundredths(round.result), hash: round.hash };
   }
 
-  /** The keys of the largest stakes, as many as the list shows. */
-  private topKeys(): string[] {
-    return [...this.bets.entries()]
-      .sort((a, b) => cents(b[1].amount) - cents(a[1].amount))
-      .slice(0, STATE_BETS)
-      .map(([key]) => key);
-  }
-
-  private publicState(): CrashState {
-    if (!this.snapshot) throw new Error('no crash round yet');
-    const bets = this.topKeys().map((key) => this.bets.get(key) as PublicBet);
-    return { ...this.snapshot, server_time: Date.now(), bets };
-  }
-
-  /** Builds the snapshot from the database (a process that has not heard a state message yet). */
-  private async loadSnapshot(): Promise<void> {
-    const round = await repo.latestRound(this.ctx.db, 'crash');
-    if (!round) return;
-    const [chain, bets, history] = await Promise.all([
-      repo.findChain(this.ctx.db, round.chain_id),
-      repo.betsOfRound(this.ctx.db, round.id),
-      repo.endedRounds(this.ctx.db, 'crash', HISTORY),
-    ]);
-    if (this.snapshot) return; // a state message arrived meanwhile: it is newer
-    this.snapshot = this.snapshotOf(round, chain?.terminating_hash ?? '', history);
-    this.bets.clear();
-    for (const bet of bets) this.bets.set(String(bet.member_id), publicBet(bet));
-    this.listed = new Set(this.topKeys());
-  }
-
-  private snapshotOf(round: repo.SharedRound, terminatingHash: string, history: { id: number; hash: string; result: number }[]): Snapshot {
+  snapshotOf(round: repo.SharedRound, terminatingHash: string, history: History[]): Snapshot {
     const ended = round.status === 'ended' || round.status === 'cancelled';
     const startedAt = round.started_at ? Date.parse(round.started_at) : null;
     let multiplier = '1.00';
@@ -232,20 +131,59 @@ export class CrashGame {
       multiplier,
       crash_point: round.status === 'ended' ? formatHundredths(round.result) : null,
       hash: round.status === 'ended' ? round.hash : null,
-      history: history
-        .filter((h) => h.id !== round.id || round.status === 'ended')
-        .map((h) => ({ round_id: h.id, crash_point: formatHundredths(h.result), hash: h.hash })),
+      history: history.filter((h) => h.round_id !== round.id || round.status === 'ended'),
       terminating_hash: terminatingHash,
     };
   }
 
+  stateMessage(state: CrashState): HouseServerMessage {
+    return { type: 'crash.state', data: state };
+  }
+
+  onState(): void {
+    this.pendingCashouts = [];
+  }
+
+  onMessage(message: BusMessage, view: RoundView<Snapshot, PublicBet>): void {
+    if (message.kind === 'tick') {
+      const data = message.data as { round_id: number; multiplier: string; elapsed_ms: number };
+      if (view.snapshot && view.snapshot.round_id === data.round_id) {
+        view.snapshot = { ...view.snapshot, phase: 'running', multiplier: data.multiplier };
+      }
+      view.feed.broadcast({ type: 'crash.tick', data });
+      return;
+    }
+    if (message.kind === 'cashouts') {
+      const { round_id: roundId, items } = message as unknown as {
+        round_id: number;
+        items: { key: string; multiplier: string; win: string }[];
+      };
+      if (view.snapshot?.round_id !== roundId) return;
+      for (const item of items) {
+        const line = view.bets.get(item.key);
+        if (!line) continue;
+        const next = { ...line.bet, cashout: item.multiplier, win: item.win };
+        view.bets.set(item.key, { ...line, bet: next });
+        if (view.listed(item.key)) this.pendingCashouts.push({ player: next.player, multiplier: item.multiplier, win: item.win });
+      }
+      if (this.pendingCashouts.length > 0) view.scheduleFlush();
+    }
+  }
+
+  news(roundId: number, newBets: PublicBet[]): HouseServerMessage[] {
+    const messages: HouseServerMessage[] = [];
+    if (newBets.length > 0) messages.push({ type: 'crash.bets', data: { round_id: roundId, bets: newBets } });
+    if (this.pendingCashouts.length > 0)
+      messages.push({ type: 'crash.cashouts', data: { round_id: roundId, cashouts: this.pendingCashouts } });
+    this.pendingCashouts = [];
+    return messages;
+  }
+
   /** GET API.house.crashState (and the first message of a socket): the round, with the member's bet. */
   async state(memberId?: number): Promise<CrashState> {
-    if (!this.snapshot) await this.loadSnapshot();
-    if (!this.snapshot) throw new AppError('ROUND_NOT_FOUND');
-    const state = this.publicState();
+    const { state, mine: bets } = await this.engine.state(memberId);
     if (memberId === undefined) return state;
-    const [mine] = await repo.memberBets(this.ctx.db, state.round_id, memberId);
+    const [mine] = bets;
     return {
       ...state,
       my_bet: mine
@@ -264,50 +202,24 @@ export class CrashGame {
 
   /** Takes a bet for the round in its betting window. */
   async bet(member: { id: number; account: string }, input: { amount: number; auto_cashout?: number | null | undefined }) {
-    const game = await playableGame(this.ctx, 'crash', { recent: true });
-    checkStake(game, input.amount);
     const auto = input.auto_cashout ?? null;
-    if (auto !== null && !isValidAutoCashout(auto)) throw fieldError('VALIDATION_FAILED', 'auto_cashout', 'games.auto_cashout_invalid');
-    const placed = await this.batcher
-      .run(async (trx) => {
-        const round = await repo.lockBettingRound(trx, this.ctx.dialect, 'crash');
-        if (!round || Date.now() >= Date.parse(round.betting_ends_at)) throw new AppError('BETTING_CLOSED');
-        const roundUid = memberRoundUid(round.uid, member.id);
-        const bet = await repo.insertBet(trx, {
-          round_id: round.id,
-          member_id: member.id,
-          game_round_uid: roundUid,
-          choice: 'crash',
-          stake_centavos: input.amount,
-          auto_cashout_x100: auto,
-          created_at: nowIso(),
-        });
-        if (!bet) throw new AppError('ALREADY_BET');
-        const outcome = {
-          game: 'crash',
-          shared_round_id: round.id,
-          auto_cashout_x100: auto,
-          cashout_x100: null,
-          bet_centavos: input.amount,
-        };
-        const debited = expectOk(
-          await debit(trx, roundRefOf(game, member.id, roundUid), { txId: betTxId(roundUid), amountCentavos: input.amount, outcome }),
-        );
-        return { round, balance: debited.balanceCentavos };
-      })
-      .catch((error) => {
-        throw walletError(error);
-      });
-    const bet = publicBet({
-      account: member.account,
-      stake_centavos: input.amount,
-      auto_cashout_x100: auto,
-      cashout_x100: null,
-      win_centavos: 0,
-      status: 'open',
+    const placed = await this.engine.takeBet(member, {
+      choice: 'crash',
+      amountCentavos: input.amount,
+      autoCashoutX100: auto,
+      validate() {
+        if (auto !== null && !isValidAutoCashout(auto)) throw fieldError('VALIDATION_FAILED', 'auto_cashout', 'games.auto_cashout_invalid');
+      },
+      roundUid: (sharedUid) => memberRoundUid(sharedUid, member.id),
+      txId: betTxId,
+      outcome: (round) => ({
+        game: 'crash',
+        shared_round_id: round.id,
+        auto_cashout_x100: auto,
+        cashout_x100: null,
+        bet_centavos: input.amount,
+      }),
     });
-    this.bus.publish('crash', { kind: 'bets', round_id: placed.round.id, items: [{ key: String(member.id), bet }] });
-    this.balances.push(member.id);
     return {
       round_id: placed.round.id,
       amount: formatCentavos(input.amount),
@@ -319,7 +231,7 @@ export class CrashGame {
   private async runningRound(roundId: number): Promise<repo.SharedRound | undefined> {
     const cached = this.runningRounds.get(roundId);
     if (cached) return cached;
-    const round = await repo.findRound(this.ctx.db, roundId);
+    const round = await repo.findRound(this.kit.ctx.db, roundId);
     if (round?.status === 'running' && round.started_at !== null) {
       // A running round's start and crash point never change: cache the few latest.
       this.runningRounds.set(roundId, round);
@@ -334,20 +246,10 @@ export class CrashGame {
    * the round started.
    */
   async cashOut(member: { id: number; account: string }, receivedAt: number, roundId?: number) {
-    const game = await recentHouseGame(this.ctx, 'crash');
+    const game = await recentHouseGame(this.kit.ctx, 'crash');
     if (!game) throw new AppError('GAME_NOT_FOUND');
     const riding = roundId === undefined || roundId === this.riders?.roundId ? this.riders?.byMember.get(member.id) : undefined;
-    const bet =
-      riding ??
-      (await this.ctx.db
-        .selectFrom('shared_bets')
-        .selectAll()
-        .where('member_id', '=', member.id)
-        .where('choice', '=', 'crash')
-        .$if(roundId !== undefined, (q) => q.where('round_id', '=', roundId as number))
-        .orderBy('id', 'desc')
-        .limit(1)
-        .executeTakeFirst());
+    const bet = riding ?? (await repo.latestMemberBet(this.kit.ctx.db, member.id, 'crash', roundId));
     if (!bet) throw new AppError('NO_ACTIVE_BET');
     if (bet.status === 'won') throw new AppError('ALREADY_CASHED_OUT');
     if (bet.status !== 'open') throw new AppError('ROUND_FINISHED');
@@ -359,14 +261,14 @@ export class CrashGame {
     if (curveMs >= msForMultiplier(round.result)) throw new AppError('ROUND_FINISHED');
     let at = multiplierAt(curveMs);
     if (bet.auto_cashout_x100 !== null && bet.auto_cashout_x100 <= at) at = bet.auto_cashout_x100;
-    const paid = await this.batcher.run((trx) => this.payCashout(trx, game, round, bet, at));
+    const paid = await this.kit.batcher.run((trx) => this.payCashout(trx, game, round, bet, at));
     if (!paid) {
-      const now = await repo.findBet(this.ctx.db, bet.id);
+      const now = await repo.findBet(this.kit.ctx.db, bet.id);
       throw new AppError(now?.status === 'won' ? 'ALREADY_CASHED_OUT' : 'ROUND_FINISHED');
     }
     if (this.riders?.roundId === round.id) this.riders.byMember.delete(member.id);
     this.publishCashouts(round.id, [{ memberId: member.id, at, win: paid.win }]);
-    this.balances.push(member.id);
+    this.kit.balances.push(member.id);
     return { round_id: round.id, multiplier: formatHundredths(at), win: formatCentavos(paid.win), balance: formatCentavos(paid.balance) };
   }
 
@@ -400,7 +302,7 @@ export class CrashGame {
 
   private publishCashouts(roundId: number, items: { memberId: number; at: number; win: number }[]): void {
     if (items.length === 0) return;
-    this.bus.publish('crash', {
+    this.engine.publish({
       kind: 'cashouts',
       round_id: roundId,
       items: items.map((i) => ({ key: String(i.memberId), multiplier: formatHundredths(i.at), win: formatCentavos(i.win) })),
@@ -409,138 +311,62 @@ export class CrashGame {
 
   // ---- the rounds (leader only) ----------------------------------------------------------------
 
-  /** Runs rounds until the signal aborts. */
-  async lead(signal: AbortSignal): Promise<void> {
-    await this.cancelUnfinished();
-    const cursor = new ChainCursor(this.ctx.db, 'crash', this.timings.chainLength, this.beacon, this.ctx.log);
-    const history = (await repo.endedRounds(this.ctx.db, 'crash', HISTORY)).map((h) => ({
-      round_id: h.id,
-      crash_point: formatHundredths(h.result),
-      hash: h.hash,
-    }));
-    try {
-      while (!signal.aborted) await this.playRound(cursor, history, signal);
-    } catch (error) {
-      if (!signal.aborted) throw error; // stopping while a chain waits for its beacon round is no failure
-    } finally {
-      await cursor.settled();
-    }
+  refundIds(bet: repo.SharedBetRow): { txId: string; refTxId: string } {
+    return { txId: `${bet.game_round_uid}:refund`, refTxId: betTxId(bet.game_round_uid) };
   }
 
-  private async cancelUnfinished(): Promise<void> {
-    const game = await loadHouseGame(this.ctx, 'crash');
-    for (const round of await repo.unfinishedRounds(this.ctx.db, 'crash')) {
-      await this.cancelRound(game, round);
-    }
-  }
-
-  private async cancelRound(game: HouseGame | undefined, round: repo.SharedRound): Promise<void> {
-    if (!(await repo.moveRound(this.ctx.db, round.id, round.status, 'cancelled', { ended_at: nowIso() }))) return;
-    if (game) {
-      await refundOpenBets(this.ctx, this.batcher, this.balances, game, round.id, (bet) => ({
-        txId: `${bet.game_round_uid}:refund`,
-        refTxId: betTxId(bet.game_round_uid),
-      }));
-    }
-  }
-
-  private async publishState(
-    round: repo.SharedRound,
-    chain: HashChain | { row: { terminating_hash: string } },
-    history: CrashState['history'],
-  ) {
-    const rows = await repo.betsOfRound(this.ctx.db, round.id);
-    const snapshot = this.snapshotOf(round, chain.row.terminating_hash, []);
-    snapshot.history = history;
-    this.bus.publish('crash', {
-      kind: 'state',
-      state: snapshot,
-      bets: rows.map((row) => ({ key: String(row.member_id), bet: publicBet(row) })),
-    });
-  }
-
-  private async playRound(cursor: ChainCursor, history: CrashState['history'], signal: AbortSignal): Promise<void> {
-    const game = await loadHouseGame(this.ctx, 'crash');
-    const { chain, index, hash } = await cursor.next(signal);
-    const chainView = { row: chain };
-    const crashPoint = crashPointFromHash(hash, chain.salt);
-    const openedAt = Date.now();
-    let round = await repo.insertRound(this.ctx.db, {
-      game: 'crash',
-      uid: randomUUID(),
-      chain_id: chain.id,
-      chain_index: index,
-      hash,
-      result: crashPoint,
-      betting_ends_at: new Date(openedAt + this.timings.bettingMs).toISOString(),
-      created_at: nowIso(),
-    });
-    await this.publishState(round, chainView, history);
-
-    await sleepUntil(openedAt + this.timings.bettingMs, signal);
-    if (signal.aborted) return this.cancelRound(game, round);
-    // Closing the window waits for bets still in flight (their share lock); only then does the
-    // curve start, so a slow commit can never make the multiplier jump ahead of its screens.
-    if (!(await repo.moveRound(this.ctx.db, round.id, 'betting', 'running'))) return;
-    const startedAt = Date.now();
-    await repo.setRoundStart(this.ctx.db, round.id, new Date(startedAt).toISOString());
-    round = { ...round, status: 'running', started_at: new Date(startedAt).toISOString() };
+  async beginDraw(round: repo.SharedRound): Promise<void> {
     this.runningRounds.set(round.id, round);
-    const riders = (await repo.betsOfRound(this.ctx.db, round.id)).filter((b) => b.status === 'open');
+    const riders = (await repo.betsOfRound(this.kit.ctx.db, round.id)).filter((b) => b.status === 'open');
     this.riders = { roundId: round.id, byMember: new Map(riders.map((b) => [b.member_id, b])) };
-    await this.publishState(round, chainView, history);
+    this.autos = riders.filter((b) => b.auto_cashout_x100 !== null).sort((a, b) => (a.auto_cashout_x100 ?? 0) - (b.auto_cashout_x100 ?? 0));
+  }
 
-    const autos = riders
-      .filter((b) => b.auto_cashout_x100 !== null)
-      .sort((a, b) => (a.auto_cashout_x100 ?? 0) - (b.auto_cashout_x100 ?? 0));
+  /** The curve rises, ticking, until the crash point; auto cash-outs are paid as it passes them. */
+  async draw(game: HouseGame | undefined, round: repo.SharedRound, signal: AbortSignal): Promise<void> {
+    const startedAt = Date.parse(round.started_at as string);
+    const autos = this.autos;
     const payouts: Promise<unknown>[] = [];
-    const bustAt = startedAt + Math.ceil(msForMultiplier(crashPoint) / this.timings.speed);
-    for (let tick = 1; ; tick += 1) {
-      const due = startedAt + tick * this.timings.tickMs;
-      if (due >= bustAt) {
-        await sleepUntil(bustAt, signal);
-        break;
+    const bustAt = startedAt + Math.ceil(msForMultiplier(round.result) / this.timings.speed);
+    try {
+      for (let tick = 1; ; tick += 1) {
+        const due = startedAt + tick * this.timings.tickMs;
+        if (due >= bustAt) {
+          await sleepUntil(bustAt, signal);
+          return;
+        }
+        await sleepUntil(due, signal);
+        if (signal.aborted) return;
+        const now = Date.now();
+        if (now >= bustAt) return;
+        if (this.tickLatenessMs.length >= LATENESS_SAMPLES) this.tickLatenessMs.shift();
+        this.tickLatenessMs.push(now - due);
+        const curveMs = (now - startedAt) * this.timings.speed;
+        const at = multiplierAt(curveMs);
+        // Auto cash-outs the curve has passed are paid exactly at their targets.
+        const reached: repo.SharedBetRow[] = [];
+        while (autos.length > 0 && (autos[0]?.auto_cashout_x100 ?? Number.POSITIVE_INFINITY) <= at)
+          reached.push(autos.shift() as repo.SharedBetRow);
+        if (reached.length > 0 && game) payouts.push(this.payAutos(game, round, reached));
+        this.engine.publish({
+          kind: 'tick',
+          data: { round_id: round.id, multiplier: formatHundredths(at), elapsed_ms: Math.floor(curveMs) },
+        });
       }
-      await sleepUntil(due, signal);
-      if (signal.aborted) {
-        this.riders = undefined;
-        await Promise.allSettled(payouts);
-        return this.cancelRound(game, round);
-      }
-      const now = Date.now();
-      if (now >= bustAt) break;
-      if (this.tickLatenessMs.length >= LATENESS_SAMPLES) this.tickLatenessMs.shift();
-      this.tickLatenessMs.push(now - due);
-      const curveMs = (now - startedAt) * this.timings.speed;
-      const at = multiplierAt(curveMs);
-      // Auto cash-outs the curve has passed are paid exactly at their targets.
-      const reached: repo.SharedBetRow[] = [];
-      while (autos.length > 0 && (autos[0]?.auto_cashout_x100 ?? Number.POSITIVE_INFINITY) <= at)
-        reached.push(autos.shift() as repo.SharedBetRow);
-      if (reached.length > 0 && game) payouts.push(this.payAutos(game, round, reached));
-      this.bus.publish('crash', {
-        kind: 'tick',
-        data: { round_id: round.id, multiplier: formatHundredths(at), elapsed_ms: Math.floor(curveMs) },
-      });
+    } finally {
+      this.riders = undefined;
+      this.autos = [];
+      await Promise.allSettled(payouts);
     }
-    this.riders = undefined;
-    await Promise.allSettled(payouts);
-    if (signal.aborted) return this.cancelRound(game, round);
+  }
 
-    // Bust: the round ends, targets at or under the crash point are paid, every other bet is lost.
-    await repo.moveRound(this.ctx.db, round.id, 'running', 'ended', { ended_at: nowIso() });
-    round = { ...round, status: 'ended' };
+  ended(round: repo.SharedRound): void {
     this.runningRounds.delete(round.id);
-    if (game) await this.settleBust(game, round, crashPoint);
-    history.unshift({ round_id: round.id, crash_point: formatHundredths(crashPoint), hash });
-    history.splice(HISTORY);
-    await this.publishState(round, chainView, history);
-    await sleepUntil(Date.now() + this.timings.pauseMs, signal);
   }
 
   private async payAutos(game: HouseGame, round: repo.SharedRound, bets: repo.SharedBetRow[]): Promise<void> {
     const results = await Promise.allSettled(
-      bets.map((bet) => this.batcher.run((trx) => this.payCashout(trx, game, round, bet, bet.auto_cashout_x100 as number))),
+      bets.map((bet) => this.kit.batcher.run((trx) => this.payCashout(trx, game, round, bet, bet.auto_cashout_x100 as number))),
     );
     const paid: { memberId: number; at: number; win: number }[] = [];
     results.forEach((result, i) => {
@@ -548,20 +374,21 @@ export class CrashGame {
       if (result.status === 'fulfilled' && result.value) {
         paid.push({ memberId: bet.member_id, at: bet.auto_cashout_x100 as number, win: result.value.win });
         if (this.riders?.roundId === round.id) this.riders.byMember.delete(bet.member_id);
-      } else if (result.status === 'rejected') this.ctx.log.error({ err: result.reason, bet: bet.id }, 'crash auto cash-out failed');
+      } else if (result.status === 'rejected') this.kit.ctx.log.error({ err: result.reason, bet: bet.id }, 'crash auto cash-out failed');
     });
     this.publishCashouts(round.id, paid);
-    for (const p of paid) this.balances.push(p.memberId);
+    for (const p of paid) this.kit.balances.push(p.memberId);
   }
 
-  private async settleBust(game: HouseGame, round: repo.SharedRound, crashPoint: number): Promise<void> {
-    const open = (await repo.betsOfRound(this.ctx.db, round.id)).filter((b) => b.status === 'open');
+  /** Bust: targets at or under the crash point are paid, every other bet is lost. */
+  async settle(game: HouseGame, round: repo.SharedRound, open: repo.SharedBetRow[]): Promise<void> {
+    const crashPoint = round.result;
     const winners = open.filter((b) => b.auto_cashout_x100 !== null && b.auto_cashout_x100 <= crashPoint);
     if (winners.length > 0) await this.payAutos(game, round, winners);
     const losers = open.filter((b) => !winners.includes(b));
     const results = await Promise.allSettled(
       losers.map((bet) =>
-        this.batcher.run(async (trx) => {
+        this.kit.batcher.run(async (trx) => {
           if (!(await repo.settleBet(trx, bet.id, { status: 'lost', win_centavos: 0, settled_at: nowIso() }))) return;
           const outcome = {
             game: 'crash',
@@ -575,7 +402,7 @@ export class CrashGame {
       ),
     );
     for (const [i, result] of results.entries()) {
-      if (result.status === 'rejected') this.ctx.log.error({ err: result.reason, bet: losers[i]?.id }, 'crash settlement failed');
+      if (result.status === 'rejected') this.kit.ctx.log.error({ err: result.reason, bet: losers[i]?.id }, 'crash settlement failed');
     }
   }
 }

@@ -4,8 +4,8 @@ import type { GameContext } from '../house-game.ts';
 import { BalancePushes } from './balance-pushes.ts';
 import { beaconFromConfig } from './beacon.ts';
 import { type Broadcast, createBroadcast } from './broadcast.ts';
-import { CrashGame } from './crash.ts';
-import { DoubleGame } from './double.ts';
+import { CrashGame } from './crash-rules.ts';
+import { DoubleGame } from './double-rules.ts';
 import { createLeadership, type Leadership } from './leader.ts';
 import { batcherFor } from './tx-batcher.ts';
 
@@ -34,33 +34,20 @@ export async function startHouseRounds(ctx: GameContext, config: Config): Promis
   const balances = new BalancePushes(ctx);
   // One beacon for both games: the sandbox keeps the values it drew, drand answers the same anyway.
   const beacon = beaconFromConfig(config.FAIRNESS_BEACON, ctx.log);
-  const crash = new CrashGame(
-    ctx,
-    bus,
-    batcher,
-    balances,
-    {
-      bettingMs: config.CRASH_BETTING_MS,
-      pauseMs: config.CRASH_PAUSE_MS,
-      tickMs: config.CRASH_TICK_MS,
-      speed: config.CRASH_SPEED,
-      chainLength: config.SHARED_CHAIN_LENGTH,
-    },
-    beacon,
-  );
-  const double = new DoubleGame(
-    ctx,
-    bus,
-    batcher,
-    balances,
-    {
-      bettingMs: config.DOUBLE_BETTING_MS,
-      spinMs: config.DOUBLE_SPIN_MS,
-      pauseMs: config.DOUBLE_PAUSE_MS,
-      chainLength: config.SHARED_CHAIN_LENGTH,
-    },
-    beacon,
-  );
+  const kit = { ctx, bus, batcher, balances, beacon };
+  const crash = new CrashGame(kit, {
+    bettingMs: config.CRASH_BETTING_MS,
+    pauseMs: config.CRASH_PAUSE_MS,
+    tickMs: config.CRASH_TICK_MS,
+    speed: config.CRASH_SPEED,
+    chainLength: config.SHARED_CHAIN_LENGTH,
+  });
+  const double = new DoubleGame(kit, {
+    bettingMs: config.DOUBLE_BETTING_MS,
+    spinMs: config.DOUBLE_SPIN_MS,
+    pauseMs: config.DOUBLE_PAUSE_MS,
+    chainLength: config.SHARED_CHAIN_LENGTH,
+  });
   crash.start();
   double.start();
 

@@ -276,3 +276,16 @@ export async function settleBet(
 export async function findBet(db: Database, id: number) {
   return db.selectFrom('shared_bets').selectAll().where('id', '=', id).executeTakeFirst();
 }
+
+/** A member's latest bet on a game's shared rounds (in one round when `roundId` is given). */
+export async function latestMemberBet(db: Database, memberId: number, choice: string, roundId?: number) {
+  return db
+    .selectFrom('shared_bets')
+    .selectAll()
+    .where('member_id', '=', memberId)
+    .where('choice', '=', choice)
+    .$if(roundId !== undefined, (q) => q.where('round_id', '=', roundId as number))
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}

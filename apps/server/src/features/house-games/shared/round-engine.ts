@@ -1,0 +1,396 @@
+import { randomUUID } from 'node:crypto';
+import type { HouseServerMessage } from '@casino/shared/schemas/house-games';
+import type { Database } from '../../../db/database.ts';
+import { nowIso } from '../../../db/database.ts';
+import { AppError } from '../../../lib/http.ts';
+import { debit } from '../../wallet/wallet.service.ts';
+import {
+  checkStake,
+  expectOk,
+  type GameContext,
+  type HouseGame,
+  loadHouseGame,
+  playableGame,
+  roundRefOf,
+  walletError,
+} from '../house-game.ts';
+import type { BalancePushes } from './balance-pushes.ts';
+import type { RandomnessBeacon } from './beacon.ts';
+import type { Broadcast, BusMessage } from './broadcast.ts';
+import { ChainCursor } from './chain.ts';
+import { SocketFeed, sleepUntil } from './feed.ts';
+import { refundOpenBets } from './refunds.ts';
+import * as repo from './shared-rounds.repository.ts';
+import type { TxBatcher } from './tx-batcher.ts';
+
+/**
+ * One engine for every shared-round game (crash and double today; bingo and the live tables
+ * next): the lifecycle they all share, with each game's rules plugged in (`SharedRoundRules`).
+ *
+ * - Every process: the feed of its sockets, fed from the bus (`state` replaces the round, `bets`
+ *   adds lines; a game's own news such as crash's ticks goes to its rules), with the live list
+ *   kept to the STATE_BETS largest stakes and news flushed at most once per FLUSH_MS.
+ * - Any process: a bet taken in the betting window (the window checked against the round row
+ *   inside the bet's transaction, the stake debited through the wallet in the same transaction).
+ * - The leader: rounds drawn from the game's hash chain, each a betting window, a draw over time
+ *   (the game's `draw`: crash's rising curve, double's spin) and settlement (the game's `settle`),
+ *   then a pause. Restart rule: a round a stopped leader left unfinished (in its window or its
+ *   draw) is cancelled by the next leader and every bet still open in it is refunded.
+ */
+
+/** What every shared-round game has: the process's bus, money batcher, balance pushes, beacon. */
+export interface RoundKit {
+  ctx: GameContext;
+  bus: Broadcast;
+  batcher: TxBatcher;
+  balances: BalancePushes;
+  /** Where the salts of new chains come from (chain.ts). */
+  beacon: RandomnessBeacon;
+}
+
+export interface RoundTimings {
+  bettingMs: number;
+  pauseMs: number;
+  chainLength: number;
+}
+
+/** A line of the live list with its stake (the list keeps the largest stakes). */
+export type ListedBet<Bet> = { key: string; bet: Bet; stake: number };
+
+/** The public view of a round (without the time, the bets and the member's own bets). */
+export interface RoundSnapshot {
+  round_id: number;
+}
+
+export interface SharedRoundRules<Snapshot extends RoundSnapshot, Bet, History> {
+  readonly game: repo.SharedGame;
+  /** The status of a round while it is drawn ('running', 'spinning'): after betting, before ended. */
+  readonly drawStatus: string;
+  readonly timings: RoundTimings;
+  /** The result (crash point, roll) drawn from a chain hash and its salt. */
+  resultOf(hash: string, salt: string): number;
+
+  // ---- the view ----
+  /** The key of a bet's line: one per member in crash, one per member and colour in double. */
+  betKey(row: Pick<repo.SharedBetRow, 'member_id' | 'choice'>): string;
+  publicBet(
+    row: Pick<
+      repo.SharedBetRow,
+      'account' | 'choice' | 'stake_centavos' | 'auto_cashout_x100' | 'cashout_x100' | 'win_centavos' | 'status'
+    >,
+  ): Bet;
+  historyOf(round: { id: number; hash: string; result: number }): History;
+  snapshotOf(round: repo.SharedRound, terminatingHash: string, history: History[]): Snapshot;
+  /** Fields a game adds to its public state from every bet (double's totals per colour). */
+  extras?(bets: Iterable<ListedBet<Bet>>): Record<string, unknown>;
+  stateMessage(state: Snapshot & { server_time: number; bets: Bet[] }): HouseServerMessage;
+  /** The news of a flush: the new lines of the list, and whatever the game gathered itself. */
+  news(roundId: number, newBets: Bet[]): HouseServerMessage[];
+  /** Whether a bet that adds no line still sends news (double's totals change with every bet). */
+  readonly newsOnEveryBet: boolean;
+  /** A bus message the engine does not know (crash's ticks and cash-outs). */
+  onMessage?(message: BusMessage, view: RoundView<Snapshot, Bet>): void;
+  /** A new round replaced the view: news gathered for the old one is dropped. */
+  onState?(): void;
+
+  // ---- the leader ----
+  /** The draw just started (status `drawStatus`, started_at set), before its state is published. */
+  beginDraw?(round: repo.SharedRound): Promise<void>;
+  /** The draw over time; returns when it is over or the signal aborted (the engine then cancels). */
+  draw(game: HouseGame | undefined, round: repo.SharedRound, signal: AbortSignal): Promise<void>;
+  /** The round has ended (before settlement). */
+  ended?(round: repo.SharedRound): void;
+  /** Settles the bets still open in an ended round. */
+  settle(game: HouseGame, round: repo.SharedRound, open: repo.SharedBetRow[]): Promise<void>;
+  /** The wallet ids of the refund of an open bet of a cancelled round. */
+  refundIds(bet: repo.SharedBetRow): { txId: string; refTxId: string };
+}
+
+const HISTORY = 20;
+const STATE_BETS = 200;
+const FLUSH_MS = 100;
+
+/** What a game's rules see of the view every process keeps. */
+export interface RoundView<Snapshot, Bet> {
+  readonly feed: SocketFeed;
+  snapshot: Snapshot | undefined;
+  readonly bets: Map<string, ListedBet<Bet>>;
+  /** Whether a line is in the live list the screens show. */
+  listed(key: string): boolean;
+  scheduleFlush(): void;
+}
+
+export class SharedRoundEngine<Snapshot extends RoundSnapshot, Bet, History> implements RoundView<Snapshot, Bet> {
+  readonly feed = new SocketFeed();
+  snapshot: Snapshot | undefined;
+  readonly bets = new Map<string, ListedBet<Bet>>();
+  /** Lines the screens show this round (at most STATE_BETS): only their news is sent. */
+  private listedKeys = new Set<string>();
+  private pendingBets: Bet[] = [];
+  private flushTimer: NodeJS.Timeout | undefined;
+  private unsubscribe: (() => void) | undefined;
+
+  constructor(
+    readonly kit: RoundKit,
+    private readonly rules: SharedRoundRules<Snapshot, Bet, History>,
+  ) {}
+
+  private get ctx(): GameContext {
+    return this.kit.ctx;
+  }
+
+  start(): void {
+    this.unsubscribe = this.kit.bus.subscribe(this.rules.game, (message) => this.onBus(message));
+  }
+
+  stop(): void {
+    this.unsubscribe?.();
+    if (this.flushTimer) clearTimeout(this.flushTimer);
+    this.feed.closeAll();
+  }
+
+  publish(message: BusMessage): void {
+    this.kit.bus.publish(this.rules.game, message);
+  }
+
+  // ---- what every process shows ----------------------------------------------------------------
+
+  listed(key: string): boolean {
+    return this.listedKeys.has(key);
+  }
+
+  private onBus(message: BusMessage): void {
+    if (message.kind === 'state') {
+      const { state, bets } = message as unknown as { state: Snapshot; bets: ListedBet<Bet>[] };
+      this.snapshot = state;
+      this.bets.clear();
+      for (const line of bets) this.bets.set(line.key, line);
+      this.listedKeys = new Set(this.topKeys());
+      this.pendingBets = [];
+      this.rules.onState?.();
+      this.feed.broadcast(this.rules.stateMessage(this.publicState()));
+      return;
+    }
+    if (message.kind === 'bets') {
+      const { round_id: roundId, items } = message as unknown as { round_id: number; items: ListedBet<Bet>[] };
+      if (this.snapshot?.round_id !== roundId) return;
+      for (const line of items) {
+        this.bets.set(line.key, line);
+        // The live list holds STATE_BETS lines: a thousand players do not each make every
+        // socket carry a thousand lines (the next state message has the largest stakes).
+        if (this.listedKeys.size < STATE_BETS && !this.listedKeys.has(line.key)) {
+          this.listedKeys.add(line.key);
+          this.pendingBets.push(line.bet);
+        }
+      }
+      if (this.pendingBets.length > 0 || this.rules.newsOnEveryBet) this.scheduleFlush();
+      return;
+    }
+    this.rules.onMessage?.(message, this);
+  }
+
+  /** News goes out together, at most once per FLUSH_MS. */
+  scheduleFlush(): void {
+    if (this.flushTimer) return;
+    this.flushTimer = setTimeout(() => {
+      this.flushTimer = undefined;
+      const roundId = this.snapshot?.round_id;
+      if (roundId === undefined) return;
+      for (const message of this.rules.news(roundId, this.pendingBets)) this.feed.broadcast(message);
+      this.pendingBets = [];
+    }, FLUSH_MS);
+  }
+
+  /** The keys of the largest stakes, as many as the list shows. */
+  private topKeys(): string[] {
+    return [...this.bets.entries()]
+      .sort((a, b) => b[1].stake - a[1].stake)
+      .slice(0, STATE_BETS)
+      .map(([key]) => key);
+  }
+
+  publicState(): Snapshot & { server_time: number; bets: Bet[] } {
+    if (!this.snapshot) throw new Error(`no ${this.rules.game} round yet`);
+    const bets = this.topKeys().map((key) => (this.bets.get(key) as ListedBet<Bet>).bet);
+    return { ...this.snapshot, server_time: Date.now(), bets, ...this.rules.extras?.(this.bets.values()) };
+  }
+
+  private lineOf(row: repo.SharedBetRow): ListedBet<Bet> {
+    return { key: this.rules.betKey(row), bet: this.rules.publicBet(row), stake: row.stake_centavos };
+  }
+
+  /** Builds the snapshot from the database (a process that has not heard a state message yet). */
+  private async loadSnapshot(): Promise<void> {
+    const round = await repo.latestRound(this.ctx.db, this.rules.game);
+    if (!round) return;
+    const [chain, bets, history] = await Promise.all([
+      repo.findChain(this.ctx.db, round.chain_id),
+      repo.betsOfRound(this.ctx.db, round.id),
+      repo.endedRounds(this.ctx.db, this.rules.game, HISTORY),
+    ]);
+    if (this.snapshot) return; // a state message arrived meanwhile: it is newer
+    this.snapshot = this.rules.snapshotOf(
+      round,
+      chain?.terminating_hash ?? '',
+      history.map((h) => this.rules.historyOf(h)),
+    );
+    this.bets.clear();
+    for (const bet of bets) {
+      const line = this.lineOf(bet);
+      this.bets.set(line.key, line);
+    }
+    this.listedKeys = new Set(this.topKeys());
+  }
+
+  /** The public state of the round (GET ...State and a socket's first message), with the member's bets. */
+  async state(
+    memberId?: number,
+  ): Promise<{ state: Snapshot & { server_time: number; bets: Bet[] }; mine: Awaited<ReturnType<typeof repo.memberBets>> }> {
+    if (!this.snapshot) await this.loadSnapshot();
+    if (!this.snapshot) throw new AppError('ROUND_NOT_FOUND');
+    const state = this.publicState();
+    const mine = memberId === undefined ? [] : await repo.memberBets(this.ctx.db, state.round_id, memberId);
+    return { state, mine };
+  }
+
+  // ---- bets (any process) ----------------------------------------------------------------------
+
+  /**
+   * Takes a bet for the round in its betting window: the stake is debited in the bet's
+   * transaction, the line goes to every feed and the member's other tabs hear the balance.
+   */
+  async takeBet(
+    member: { id: number; account: string },
+    bet: {
+      choice: string;
+      amountCentavos: number;
+      autoCashoutX100?: number | null;
+      /** The game's own checks of the input, after the stake's. */
+      validate?(): void;
+      /** The game round of the member in this shared round, and the wallet id of this stake. */
+      roundUid(sharedUid: string): string;
+      txId(roundUid: string): string;
+      outcome(round: repo.SharedRound): Record<string, unknown>;
+    },
+  ): Promise<{ round: repo.SharedRound; balance: number }> {
+    const game = await playableGame(this.ctx, this.rules.game, { recent: true });
+    checkStake(game, bet.amountCentavos);
+    bet.validate?.();
+    const auto = bet.autoCashoutX100 ?? null;
+    const placed = await this.kit.batcher
+      .run(async (trx: Database) => {
+        const round = await repo.lockBettingRound(trx, this.ctx.dialect, this.rules.game);
+        if (!round || Date.now() >= Date.parse(round.betting_ends_at)) throw new AppError('BETTING_CLOSED');
+        const roundUid = bet.roundUid(round.uid);
+        const inserted = await repo.insertBet(trx, {
+          round_id: round.id,
+          member_id: member.id,
+          game_round_uid: roundUid,
+          choice: bet.choice,
+          stake_centavos: bet.amountCentavos,
+          auto_cashout_x100: auto,
+          created_at: nowIso(),
+        });
+        if (!inserted) throw new AppError('ALREADY_BET');
+        const debited = expectOk(
+          await debit(trx, roundRefOf(game, member.id, roundUid), {
+            txId: bet.txId(roundUid),
+            amountCentavos: bet.amountCentavos,
+            outcome: bet.outcome(round),
+          }),
+        );
+        return { round, balance: debited.balanceCentavos };
+      })
+      .catch((error) => {
+        throw walletError(error);
+      });
+    const line = this.lineOf({
+      member_id: member.id,
+      account: member.account,
+      choice: bet.choice,
+      stake_centavos: bet.amountCentavos,
+      auto_cashout_x100: auto,
+      cashout_x100: null,
+      win_centavos: 0,
+      status: 'open',
+    } as repo.SharedBetRow);
+    this.publish({ kind: 'bets', round_id: placed.round.id, items: [line] });
+    this.kit.balances.push(member.id);
+    return placed;
+  }
+
+  // ---- the rounds (leader only) ----------------------------------------------------------------
+
+  /** Runs rounds until the signal aborts. */
+  async lead(signal: AbortSignal): Promise<void> {
+    const game = await loadHouseGame(this.ctx, this.rules.game);
+    for (const round of await repo.unfinishedRounds(this.ctx.db, this.rules.game)) await this.cancelRound(game, round);
+    const cursor = new ChainCursor(this.ctx.db, this.rules.game, this.rules.timings.chainLength, this.kit.beacon, this.ctx.log);
+    const history = (await repo.endedRounds(this.ctx.db, this.rules.game, HISTORY)).map((h) => this.rules.historyOf(h));
+    try {
+      while (!signal.aborted) await this.playRound(cursor, history, signal);
+    } catch (error) {
+      if (!signal.aborted) throw error; // stopping while a chain waits for its beacon round is no failure
+    } finally {
+      await cursor.settled();
+    }
+  }
+
+  private async cancelRound(game: HouseGame | undefined, round: repo.SharedRound): Promise<void> {
+    if (!(await repo.moveRound(this.ctx.db, round.id, round.status, 'cancelled', { ended_at: nowIso() }))) return;
+    if (game) await refundOpenBets(this.ctx, this.kit.batcher, this.kit.balances, game, round.id, (bet) => this.rules.refundIds(bet));
+  }
+
+  private async publishState(round: repo.SharedRound, terminatingHash: string, history: History[]): Promise<void> {
+    const rows = await repo.betsOfRound(this.ctx.db, round.id);
+    this.publish({
+      kind: 'state',
+      state: this.rules.snapshotOf(round, terminatingHash, history),
+      bets: rows.map((row) => this.lineOf(row)),
+    });
+  }
+
+  private async playRound(cursor: ChainCursor, history: History[], signal: AbortSignal): Promise<void> {
+    const { game: code, drawStatus, timings } = this.rules;
+    const game = await loadHouseGame(this.ctx, code);
+    const { chain, index, hash } = await cursor.next(signal);
+    const result = this.rules.resultOf(hash, chain.salt);
+    const openedAt = Date.now();
+    let round = await repo.insertRound(this.ctx.db, {
+      game: code,
+      uid: randomUUID(),
+      chain_id: chain.id,
+      chain_index: index,
+      hash,
+      result,
+      betting_ends_at: new Date(openedAt + timings.bettingMs).toISOString(),
+      created_at: nowIso(),
+    });
+    await this.publishState(round, chain.terminating_hash, history);
+
+    await sleepUntil(openedAt + timings.bettingMs, signal);
+    if (signal.aborted) return this.cancelRound(game, round);
+    // Closing the window waits for bets still in flight (their share lock); only then does the
+    // draw start, so a slow commit can never make the draw run ahead of its screens.
+    if (!(await repo.moveRound(this.ctx.db, round.id, 'betting', drawStatus))) return;
+    const startedAt = new Date().toISOString();
+    await repo.setRoundStart(this.ctx.db, round.id, startedAt);
+    round = { ...round, status: drawStatus, started_at: startedAt };
+    await this.rules.beginDraw?.(round);
+    await this.publishState(round, chain.terminating_hash, history);
+
+    await this.rules.draw(game, round, signal);
+    if (signal.aborted) return this.cancelRound(game, round);
+    await repo.moveRound(this.ctx.db, round.id, drawStatus, 'ended', { ended_at: nowIso() });
+    round = { ...round, status: 'ended' };
+    this.rules.ended?.(round);
+    if (game) {
+      const open = (await repo.betsOfRound(this.ctx.db, round.id)).filter((b) => b.status === 'open');
+      await this.rules.settle(game, round, open);
+    }
+    history.unshift(this.rules.historyOf({ id: round.id, hash, result }));
+    history.splice(HISTORY);
+    await this.publishState(round, chain.terminating_hash, history);
+    await sleepUntil(Date.now() + timings.pauseMs, signal);
+  }
+}
