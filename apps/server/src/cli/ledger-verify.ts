@@ -1,10 +1,10 @@
 // npm run ledger:verify — checks every ledger invariant on the configured database
 // (DATABASE_URL); prints the broken rows and exits 1 when one fails.
-import { loadConfig } from '../../config.ts';
-import { defaultDatabaseUrl } from '../../config.ts';
-import { openDatabase } from '../../db/database.ts';
-import { migrateToLatest } from '../../db/migrate.ts';
-import { verifyLedger } from './ledger-verify.ts';
+import { loadConfig } from '../config.ts';
+import { defaultDatabaseUrl } from '../config.ts';
+import { openDatabase } from '../db/database.ts';
+import { migrateToLatest } from '../db/migrate.ts';
+import { verifyLedger } from '../platform/ledger/ledger-verify.ts';
 
 const config = loadConfig();
 const handle = openDatabase({ url: config.DATABASE_URL ?? defaultDatabaseUrl() });
