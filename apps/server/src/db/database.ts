@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { DB } from './schema.ts';
 
@@ -83,6 +83,11 @@ function openPostgres(options: DatabaseOptions): DatabaseHandle {
   });
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   return { db, dialect: 'postgres', close: () => db.destroy() };
+}
+
+/** A round trip to the database (the health check). */
+export async function pingDatabase(db: Database): Promise<void> {
+  await sql`select 1`.execute(db);
 }
 
 export function nowIso(): string {

@@ -1,9 +1,9 @@
 import { API } from '@casino/shared/api-paths';
 import { envelopeSchema } from '@casino/shared/envelope';
-import { sql } from 'kysely';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
+import { pingDatabase } from '../../db/database.ts';
 import { ok } from '../../lib/http.ts';
 
 const startedAt = Date.now();
@@ -19,7 +19,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       },
     },
     async (request) => {
-      await sql`select 1`.execute(ctx.db);
+      await pingDatabase(ctx.db);
       return ok(request, { status: 'ok' as const, database: ctx.dialect, uptime_s: Math.round((Date.now() - startedAt) / 1000) });
     },
   );

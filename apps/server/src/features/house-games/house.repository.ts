@@ -27,6 +27,10 @@ export async function findHouseGame(db: Database, code: string) {
 export type HouseGameRow = NonNullable<Awaited<ReturnType<typeof findHouseGame>>>;
 
 /** One round of a member (or undefined): members only ever read their own rounds. */
+export async function findRoundById(db: Database, roundId: number) {
+  return db.selectFrom('game_rounds').selectAll().where('id', '=', roundId).executeTakeFirstOrThrow();
+}
+
 export async function findMemberRound(db: Database, memberId: number, roundId: number) {
   return db
     .selectFrom('game_rounds')

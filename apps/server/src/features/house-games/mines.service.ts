@@ -20,7 +20,7 @@ import {
   playableGame,
   roundRefOf,
 } from './house-game.ts';
-import { cashBalance, latestRound, lockOpenRound, updateOpenRoundState } from './house.repository.ts';
+import { cashBalance, findRoundById, latestRound, lockOpenRound, updateOpenRoundState } from './house.repository.ts';
 
 /**
  * Mines: the board is drawn from the seed pair and nonce when the round starts, but only the
@@ -116,7 +116,7 @@ export async function startMines(ctx: AppContext, memberId: number, input: { amo
         nonce: seed.nonce,
       }),
     );
-    const round = await trx.selectFrom('game_rounds').selectAll().where('id', '=', bet.roundId).executeTakeFirstOrThrow();
+    const round = await findRoundById(trx, bet.roundId);
     return {
       round: toView(round, stored, { server_seed_hash: seed.serverSeedHash, client_seed: seed.clientSeed, nonce: seed.nonce }),
       balance: formatCentavos(bet.balanceCentavos),

@@ -25,6 +25,7 @@ import {
   validKenoPicks,
 } from './sandbox-games.ts';
 import { type RoundResult, SandboxProvider } from './sandbox-provider.service.ts';
+import { findProviderSecret } from './sandbox-provider.repository.ts';
 import { SeamlessWalletClient, type WalletTransport } from './wallet-client.ts';
 
 /**
@@ -238,13 +239,9 @@ export interface SandboxProviderOptions {
 
 export const sandboxProviderRoutes: FastifyPluginAsyncZod<SandboxProviderOptions> = async (app, { ctx, transport }) => {
   const secret = async () => {
-    const row = await ctx.db
-      .selectFrom('game_providers')
-      .select('wallet_secret')
-      .where('plat_type', '=', SANDBOX_PLAT_TYPE)
-      .executeTakeFirst();
-    if (!row?.wallet_secret) throw new Error('the sandbox provider has no wallet secret');
-    return row.wallet_secret;
+    const walletSecret = await findProviderSecret(ctx.db, SANDBOX_PLAT_TYPE);
+    if (!walletSecret) throw new Error('the sandbox provider has no wallet secret');
+    return walletSecret;
   };
   const wallet = new SeamlessWalletClient({ platType: SANDBOX_PLAT_TYPE, secret, transport: transport ?? selfCall(app) });
   const provider = new SandboxProvider(wallet, undefined, (message, detail) => ctx.log.warn(detail ?? {}, message));

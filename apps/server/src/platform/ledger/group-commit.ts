@@ -1,5 +1,6 @@
-import { sql, SqliteAdapter } from 'kysely';
+import { SqliteAdapter } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import { inSavepoint } from '../../db/savepoint.ts';
 import { IdempotencyConflict, InsufficientFunds, postTransfer, type TransferInput, type TransferResult } from './ledger.service.ts';
 
 /**
@@ -39,13 +40,9 @@ class GroupCommitter {
       try {
         await this.db.transaction().execute(async (trx) => {
           for (const item of batch) {
-            await sql`savepoint ledger_item`.execute(trx);
             try {
-              outcomes.push({ ok: true, value: await postTransfer(trx, item.input) });
-              await sql`release savepoint ledger_item`.execute(trx);
+              outcomes.push({ ok: true, value: await inSavepoint(trx, 'ledger_item', () => postTransfer(trx, item.input)) });
             } catch (error) {
-              await sql`rollback to savepoint ledger_item`.execute(trx);
-              await sql`release savepoint ledger_item`.execute(trx);
               outcomes.push(expectedFailure(error) ?? { ok: false, error });
             }
           }
