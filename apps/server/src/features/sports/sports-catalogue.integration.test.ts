@@ -376,8 +376,10 @@ describe('sportsbook catalogue, calendar, pricing and read API', () => {
     expect(market(live, 'over_under', '1.5').status).toBe('suspended');
     expect(market(live, 'over_under', '3.5').status).toBe('open');
     expect(market(live, 'over_under', '3.5').version).toBe(market(pre, 'over_under', '3.5').version + 1);
-    // A final score below the current one is impossible: the longest price, 1000.00.
-    expect(market(live, 'correct_score').selections.find((s) => s.code === '0-0')!.odds).toBe('1000.00');
+    // A final score below the current one is impossible: never quoted at the longest price (1000.00);
+    // the market waits suspended until settlement closes what the score decided (in-play-decided test).
+    expect(market(live, 'correct_score').status).toBe('suspended');
+    expect(market(live, 'correct_score').selections.find((s) => s.code === '0-0')!.odds).not.toBe('1000.00');
   });
 
   it('answers the home page: live now (virtual included), real kick-offs in the next 24 hours, competitions with counts', async () => {
