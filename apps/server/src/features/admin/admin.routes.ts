@@ -31,10 +31,9 @@ import {
   operatorLogin,
   operatorLoginSecondFactor,
   operatorLogout,
-  operatorOf,
-  requireOperator,
   toOperatorView,
 } from './operators.service.ts';
+import { operatorOf, requireOperator } from '../../platform/auth/operator-guard.ts';
 import { operatorSecurityRoutes } from './second-factor.routes.ts';
 
 const tags = ['back office'];

@@ -9,6 +9,7 @@ import { findMemberById, memberBalances, updateMember } from '../../platform/mem
 import { listMemberSessions, type RevokeReason, revokeMemberSessions } from '../../platform/auth/sessions.repository.ts';
 import { findSiteById } from '../../platform/sites/sites.repository.ts';
 import { writeAudit } from '../../platform/audit/audit.repository.ts';
+import type { Actor } from '../../platform/audit/actor.ts';
 
 function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -138,11 +139,6 @@ export async function memberDetail(ctx: AppContext, id: number) {
     profile_url: member.profile_url,
     sessions: sessionViews,
   };
-}
-
-interface Actor {
-  operatorId: number;
-  ip: string;
 }
 
 async function revokeAll(ctx: AppContext, memberId: number, reason: RevokeReason) {

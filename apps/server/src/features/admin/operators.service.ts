@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { type Permission, ROLE_PERMISSIONS, roleAllows } from '@casino/shared/schemas/admin';
-import type { FastifyRequest } from 'fastify';
+import { ROLE_PERMISSIONS } from '@casino/shared/schemas/admin';
 import type { Config } from '../../config.ts';
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/database.ts';
@@ -9,18 +8,12 @@ import type { Operator } from '../../db/schema.ts';
 import { AppError, fieldError } from '../../lib/http.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { newToken, sha256 } from '../../lib/tokens.ts';
-import { bearerToken } from '../../platform/auth/guards.ts';
 import { writeAudit } from '../../platform/audit/audit.repository.ts';
+import { secondFactorRequired } from '../../platform/auth/operator-guard.ts';
+import { findOperatorById, findOperatorSession } from '../../platform/auth/operator-sessions.repository.ts';
 import * as repo from './second-factor.repository.ts';
-import {
-  mustEnrolSecondFactor,
-  operatorThrottle,
-  type SecondFactorUsed,
-  secondFactorRequired,
-  verifySecondFactor,
-} from './second-factor.service.ts';
+import { operatorThrottle, type SecondFactorUsed, verifySecondFactor } from './second-factor.service.ts';
 
-const OPERATOR_SESSION_IDLE_MS = 30 * 60_000;
 const OPERATOR_SESSION_MAX_MS = 12 * 3_600_000;
 /** How long the second step of a login may wait, and how many codes one challenge takes. */
 const CHALLENGE_TTL_MS = 5 * 60_000;
@@ -86,12 +79,12 @@ export async function operatorLogin(ctx: AppContext, username: string, password:
  * challenge takes at most five.
  */
 export async function operatorLoginSecondFactor(ctx: AppContext, challenge: string, code: string, ip: string) {
-  const session = await repo.findOperatorSession(ctx.db, sha256(challenge));
+  const session = await findOperatorSession(ctx.db, sha256(challenge));
   const now = Date.now();
   if (session?.kind !== 'challenge' || session.revoked_at || Date.parse(session.expires_at) <= now) {
     throw new AppError('TOTP_CHALLENGE_EXPIRED');
   }
-  const operator = await repo.findOperatorById(ctx.db, session.operator_id);
+  const operator = await findOperatorById(ctx.db, session.operator_id);
   if (operator?.status !== 1 || !operator.totp_secret) throw new AppError('TOTP_CHALLENGE_EXPIRED');
   const throttle = operatorThrottle(ctx);
   await throttle.assertAllowed(operator.username, ip);
@@ -136,47 +129,6 @@ async function completeLogin(ctx: AppContext, operator: Operator, ip: string, se
     ip,
   });
   return { token, operator: toOperatorView(ctx.config, { ...operator, last_login_at: now }) };
-}
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    operator?: { operator: Operator; sessionId: number };
-  }
-}
-
-/** The operator guard (`preValidation`, so 401 comes before any 422): a live operator session whose role grants the permission. */
-export function requireOperator(ctx: AppContext, permission?: Permission, options: { beforeEnrolment?: boolean } = {}) {
-  return async (request: FastifyRequest) => {
-    const token = bearerToken(request);
-    if (!token) throw new AppError('UNAUTHENTICATED');
-    const session = await repo.findOperatorSession(ctx.db, sha256(token));
-    const now = Date.now();
-    if (
-      session?.kind !== 'session' ||
-      session.revoked_at ||
-      Date.parse(session.expires_at) <= now ||
-      Date.parse(session.last_seen_at) + OPERATOR_SESSION_IDLE_MS <= now
-    ) {
-      throw new AppError('UNAUTHENTICATED');
-    }
-    const operator = await repo.findOperatorById(ctx.db, session.operator_id);
-    if (operator?.status !== 1) throw new AppError('UNAUTHENTICATED');
-    // Decided on every call from the operator as it is now, so switching TOTP off (or a role
-    // change) takes effect at once, without a special kind of session.
-    if (!options.beforeEnrolment && mustEnrolSecondFactor(ctx.config, operator)) throw new AppError('TOTP_ENROLMENT_REQUIRED');
-    if (permission && !roleAllows(operator.role, permission)) throw new AppError('FORBIDDEN');
-    await ctx.db
-      .updateTable('operator_sessions')
-      .set({ last_seen_at: new Date(now).toISOString() })
-      .where('id', '=', session.id)
-      .execute();
-    request.operator = { operator, sessionId: session.id };
-  };
-}
-
-export function operatorOf(request: FastifyRequest) {
-  if (!request.operator) throw new Error('route is missing the requireOperator guard');
-  return request.operator;
 }
 
 export async function operatorLogout(ctx: AppContext, sessionId: number, operatorId: number, ip: string) {

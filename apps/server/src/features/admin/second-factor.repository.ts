@@ -2,16 +2,8 @@ import { sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { OperatorSessionKind } from '../../db/schema.ts';
 
-export function findOperatorById(db: Database, id: number) {
-  return db.selectFrom('operators').selectAll().where('id', '=', id).executeTakeFirst();
-}
-
 export function findOperatorByUsername(db: Database, username: string) {
   return db.selectFrom('operators').selectAll().where('username', '=', username).executeTakeFirst();
-}
-
-export function findOperatorSession(db: Database, tokenHash: string) {
-  return db.selectFrom('operator_sessions').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
 }
 
 export async function insertOperatorSession(

@@ -15,7 +15,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { ok } from '../../lib/http.ts';
-import { operatorOf, requireOperator, toOperatorView } from './operators.service.ts';
+import { toOperatorView } from './operators.service.ts';
+import { operatorOf, requireOperator } from '../../platform/auth/operator-guard.ts';
 import {
   disableTotp,
   enableTotp,

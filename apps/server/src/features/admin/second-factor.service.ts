@@ -1,9 +1,7 @@
 import { randomInt } from 'node:crypto';
-import { roleNeedsSecondFactor } from '@casino/shared/schemas/admin';
 import { Secret, TOTP } from 'otpauth';
 import QRCode from 'qrcode';
 import type { AppContext } from '../../context.ts';
-import type { Config } from '../../config.ts';
 import { nowIso } from '../../db/database.ts';
 import type { Operator } from '../../db/schema.ts';
 import { AppError, fieldError } from '../../lib/http.ts';
@@ -12,6 +10,8 @@ import { LoginThrottle, loginPolicy } from '../../lib/rate-limiter.ts';
 import { secretBox } from '../../lib/secret-box.ts';
 import { sha256 } from '../../lib/tokens.ts';
 import { writeAudit } from '../../platform/audit/audit.repository.ts';
+import { findOperatorById } from '../../platform/auth/operator-sessions.repository.ts';
+import { secondFactorRequired } from '../../platform/auth/operator-guard.ts';
 import * as repo from './second-factor.repository.ts';
 
 // RFC 6238 as every authenticator app reads it: SHA-1, six digits, 30-second steps. A code of the
@@ -26,16 +26,6 @@ const RECOVERY_ALPHABET = '0123456789abcdefghjkmnpqrstvwxyz';
 /** The throttle of operator logins, shared by wrong passwords and wrong codes. */
 export function operatorThrottle(ctx: AppContext): LoginThrottle {
   return new LoginThrottle(ctx.counters, 'admin-login', loginPolicy(ctx.config.LOGIN_MAX_FAILURES));
-}
-
-/** In production, an operator whose role can pay out or change balances needs TOTP. */
-export function secondFactorRequired(config: Config, operator: Operator): boolean {
-  return config.NODE_ENV === 'production' && roleNeedsSecondFactor(operator.role);
-}
-
-/** Such an operator without TOTP may only enrol it (and read who it is, and log out). */
-export function mustEnrolSecondFactor(config: Config, operator: Operator): boolean {
-  return secondFactorRequired(config, operator) && !operator.totp_secret;
 }
 
 export async function securityStatus(ctx: AppContext, operator: Operator) {
@@ -172,7 +162,7 @@ export async function disableTotp(ctx: AppContext, operator: Operator, input: { 
  */
 export async function resetSecondFactor(ctx: AppContext, actor: Operator, targetId: number, ip: string) {
   if (targetId === actor.id) throw new AppError('TOTP_RESET_SELF');
-  const target = await repo.findOperatorById(ctx.db, targetId);
+  const target = await findOperatorById(ctx.db, targetId);
   if (!target) throw new AppError('NOT_FOUND');
   if (!target.totp_secret) throw new AppError('TOTP_NOT_ENABLED');
   await ctx.db.transaction().execute(async (trx) => {

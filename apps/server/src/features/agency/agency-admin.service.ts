@@ -14,13 +14,9 @@ import { writeAudit } from '../../platform/audit/audit.repository.ts';
 import { DEFAULT_AGENCY_RATES } from './agency-commissions.ts';
 import { isFinishedDay, settleAgencyDay } from './agency-settlement.service.ts';
 import * as repo from './agency.repository.ts';
+import type { Actor } from '../../platform/audit/actor.ts';
 
 /** The back office's agency: commission rates, settlements (and running one again), commissions paid. */
-
-export interface Actor {
-  operatorId: number;
-  ip: string;
-}
 
 /** Inserts the default rates of the levels that have none (at start; operator edits survive). */
 export async function seedAgencyRates(db: Database): Promise<void> {

@@ -4,7 +4,7 @@ import type { Database } from '../../db/database.ts';
 import type { Member } from '../../db/schema.ts';
 import { AppError, fieldError } from '../../lib/http.ts';
 import { findMemberById, findMemberByInviteCode } from '../../platform/members/members.repository.ts';
-import { lockMember } from '../member-banks/member-banks.repository.ts';
+import { lockMember } from '../../platform/members/member-lock.ts';
 import * as bindRepo from './agency-bind.repository.ts';
 import { linkToTree, serializeBindings } from './agency-tree.ts';
 import * as repo from './agency.repository.ts';

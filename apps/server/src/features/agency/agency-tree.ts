@@ -1,7 +1,7 @@
 import { AGENCY_MAX_DEPTH } from '@casino/shared/schemas/agency';
 import { sql } from 'kysely';
 import type { Database, Dialect } from '../../db/database.ts';
-import { lockMember } from '../member-banks/member-banks.repository.ts';
+import { lockMember } from '../../platform/members/member-lock.ts';
 
 /**
  * The invitation tree is a closure table: one row per (member, ancestor) within AGENCY_MAX_DEPTH

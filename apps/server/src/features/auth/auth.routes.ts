@@ -6,7 +6,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { AppError, ok } from '../../lib/http.ts';
-import { resolveSite } from '../sites/sites.service.ts';
+import { resolveSite } from '../../platform/sites/resolve-site.ts';
 import { refreshVip } from '../vip/vip.service.ts';
 import { memberOf, requireMember } from '../../platform/auth/guards.ts';
 import { createCaptcha } from './captcha.service.ts';

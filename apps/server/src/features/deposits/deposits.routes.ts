@@ -24,7 +24,7 @@ import { nowIso } from '../../db/database.ts';
 import { AppError, ok, requestLang } from '../../lib/http.ts';
 import { selfCall } from '../../lib/self-call.ts';
 import { writeAudit } from '../../platform/audit/audit.repository.ts';
-import { operatorOf, requireOperator } from '../admin/operators.service.ts';
+import { operatorOf, requireOperator } from '../../platform/auth/operator-guard.ts';
 import { memberOf, requireMember } from '../../platform/auth/guards.ts';
 import { findChannel, findOrderByTxid, listChannels, updateChannel } from './deposits.repository.ts';
 import { adminDeposits, createDeposit, memberOrder, memberOrders, onlineChannels, toChannel } from './deposits.service.ts';

@@ -25,11 +25,7 @@ import { SAO_PAULO_TIME_ZONE } from '../../lib/sao-paulo.ts';
 import { writeAudit } from '../../platform/audit/audit.repository.ts';
 import { formatHundredths } from '../house-games/shared/feed.ts';
 import * as repo from './games-admin.repository.ts';
-
-export interface Actor {
-  operatorId: number;
-  ip: string;
-}
+import type { Actor } from '../../platform/audit/actor.ts';
 
 function parseJson<T>(text: string | null, fallback: T): T {
   if (text === null) return fallback;

@@ -22,7 +22,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { AppError, ok, requestLang } from '../../lib/http.ts';
 import { bearerToken, memberOf, requireMember } from '../../platform/auth/guards.ts';
-import { authenticate } from '../auth/auth.service.ts';
+import { authenticate } from '../../platform/auth/authenticate.ts';
 import { launchGame, platformBalances } from './day7.service.ts';
 import { flaggedGames, follow, followedGames, gameDetail, listGames, listProviders, recentlyPlayed, unfollow } from './games.service.ts';
 import { gameRecords } from './records.service.ts';

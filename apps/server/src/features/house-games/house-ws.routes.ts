@@ -5,7 +5,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/http.ts';
 import { translate } from '../../lib/i18n.ts';
-import { type Authenticated, authenticate } from '../auth/auth.service.ts';
+import { type Authenticated, authenticate } from '../../platform/auth/authenticate.ts';
 import type { FeedSocket } from './shared/feed.ts';
 
 const RECHECK_MS = 30_000;

@@ -33,7 +33,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { AppError, ok, requestLang } from '../../lib/http.ts';
 import { bearerToken, memberOf, requireMember } from '../../platform/auth/guards.ts';
-import { authenticate } from '../auth/auth.service.ts';
+import { authenticate } from '../../platform/auth/authenticate.ts';
 import { houseConfig, houseRound } from './house-info.service.ts';
 import { isSlotCode, playDice, playPlinko, playRoulette, playSlot } from './instant.service.ts';
 import { activeMines, cashOutMines, revealMines, startMines } from './mines.service.ts';

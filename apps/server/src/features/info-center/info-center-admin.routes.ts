@@ -17,7 +17,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { ok } from '../../lib/http.ts';
-import { operatorOf, requireOperator } from '../admin/operators.service.ts';
+import { operatorOf, requireOperator } from '../../platform/auth/operator-guard.ts';
 import * as service from './info-center-admin.service.ts';
 
 const langQuery = z.object({ lang: langField });

@@ -15,16 +15,12 @@ import { nowIso } from '../../db/database.ts';
 import { AppError } from '../../lib/http.ts';
 import { writeAudit } from '../../platform/audit/audit.repository.ts';
 import * as repo from './info-center-admin.repository.ts';
+import type { Actor } from '../../platform/audit/actor.ts';
 
 /**
  * The back office's information centre: notes to one member or to a whole site, and the site's
  * announcements. Every write is audited with who did it, from where, and what changed.
  */
-
-export interface Actor {
-  operatorId: number;
-  ip: string;
-}
 
 /** Recipients written per insert when a note goes to a whole site. */
 const BROADCAST_SLICE = 500;

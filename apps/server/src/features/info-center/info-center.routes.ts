@@ -17,8 +17,8 @@ import type { AppContext } from '../../context.ts';
 import type { Member } from '../../db/schema.ts';
 import { AppError, ok, requestLang } from '../../lib/http.ts';
 import { bearerToken, memberOf, requireMember } from '../../platform/auth/guards.ts';
-import { authenticate } from '../auth/auth.service.ts';
-import { resolveSite } from '../sites/sites.service.ts';
+import { authenticate } from '../../platform/auth/authenticate.ts';
+import { resolveSite } from '../../platform/sites/resolve-site.ts';
 import * as service from './info-center.service.ts';
 
 const announcementQuery = infoListQuery.extend({ site: siteQuery.shape.site, host: siteQuery.shape.host });

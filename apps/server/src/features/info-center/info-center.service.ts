@@ -5,7 +5,7 @@ import { nowIso } from '../../db/database.ts';
 import type { Member, Site } from '../../db/schema.ts';
 import { AppError } from '../../lib/http.ts';
 import { findSiteById } from '../../platform/sites/sites.repository.ts';
-import { parseSocialLinks } from '../sites/sites.service.ts';
+import { parseSocialLinks } from '../../platform/sites/social-links.ts';
 import * as repo from './info-center.repository.ts';
 import { notificationText } from './notification-text.ts';
 

@@ -6,6 +6,7 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import type { Member } from '../../db/schema.ts';
 import { AppError, fieldError } from '../../lib/http.ts';
 import * as repo from './member-banks.repository.ts';
+import { lockMember } from '../../platform/members/member-lock.ts';
 
 /**
  * PIX keys (member banks). A member's keys all belong to the member's own CPF: the first key
@@ -77,7 +78,7 @@ export async function saveMemberBank(ctx: AppContext, member: Member, input: Sav
   const now = nowIso();
   try {
     await ctx.db.transaction().execute(async (trx) => {
-      const locked = await repo.lockMember(trx, member.id);
+      const locked = await lockMember(trx, member.id);
       if (!locked) throw new AppError('UNAUTHENTICATED');
       if (locked.cpf !== null && locked.cpf !== cpf) throw fieldError('CPF_MISMATCH', 'cpf_id');
       if (input.account_type === 'cpf' && key.key !== cpf) throw fieldError('CPF_MISMATCH', 'account');

@@ -21,7 +21,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { ok } from '../../lib/http.ts';
-import { operatorOf, requireOperator } from '../admin/operators.service.ts';
+import { operatorOf, requireOperator } from '../../platform/auth/operator-guard.ts';
 import * as service from './promotions-admin.service.ts';
 
 /**

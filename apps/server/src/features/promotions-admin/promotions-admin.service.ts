@@ -26,6 +26,7 @@ import { writeAudit } from '../../platform/audit/audit.repository.ts';
 import type { ActivityModule } from '../promotions/engine.ts';
 import { MODULES } from '../promotions/modules/index.ts';
 import * as repo from './promotions-admin.repository.ts';
+import type { Actor } from '../../platform/audit/actor.ts';
 
 /**
  * The back office's promotions (DESIGN.md sections 7 and 10): operators configure each activity
@@ -33,11 +34,6 @@ import * as repo from './promotions-admin.repository.ts';
  * with the ledger, write redeem codes and switch the site's regulated profile (section 15).
  * Every change is one transaction with its audit row.
  */
-
-export interface Actor {
-  operatorId: number;
-  ip: string;
-}
 
 function parseJson<T>(text: string | null, fallback: T): T {
   if (text === null) return fallback;

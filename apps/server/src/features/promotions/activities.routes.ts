@@ -13,8 +13,8 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { AppError, ok, requestLang } from '../../lib/http.ts';
 import { bearerToken, memberOf, requireMember } from '../../platform/auth/guards.ts';
-import { authenticate } from '../auth/auth.service.ts';
-import { resolveSite } from '../sites/sites.service.ts';
+import { authenticate } from '../../platform/auth/authenticate.ts';
+import { resolveSite } from '../../platform/sites/resolve-site.ts';
 import { activitiesOverview, checkActivity, claimActivity } from './activities.service.ts';
 
 const tags = ['promotions'];

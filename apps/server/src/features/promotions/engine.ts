@@ -10,7 +10,7 @@ import type { Member, Site } from '../../db/schema.ts';
 import { AppError } from '../../lib/http.ts';
 import { translate } from '../../lib/i18n.ts';
 import { cash, house, postTransfer } from '../../platform/ledger/ledger.service.ts';
-import { lockMember } from '../member-banks/member-banks.repository.ts';
+import { lockMember } from '../../platform/members/member-lock.ts';
 import { pushBalance } from '../../platform/realtime/realtime.ts';
 
 /**

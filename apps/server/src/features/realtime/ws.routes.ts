@@ -2,7 +2,7 @@ import { API } from '@casino/shared/api-paths';
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/http.ts';
-import { authenticate } from '../auth/auth.service.ts';
+import { authenticate } from '../../platform/auth/authenticate.ts';
 import { pushBalance } from '../../platform/realtime/realtime.ts';
 
 const RECHECK_MS = 30_000;

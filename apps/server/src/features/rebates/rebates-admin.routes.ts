@@ -4,7 +4,7 @@ import { adminRebateRates, rebateRatesUpdateBody } from '@casino/shared/schemas/
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { ok } from '../../lib/http.ts';
-import { operatorOf, requireOperator } from '../admin/operators.service.ts';
+import { operatorOf, requireOperator } from '../../platform/auth/operator-guard.ts';
 import { getRebateRates, updateRebateRates } from './rebates-admin.service.ts';
 
 /** Back office: the rebate rate grid (DESIGN.md section 10). */

@@ -5,13 +5,9 @@ import { fieldError } from '../../lib/http.ts';
 import { writeAudit } from '../../platform/audit/audit.repository.ts';
 import * as repo from './rebates.repository.ts';
 import { rateGrid } from './rebates.service.ts';
+import type { Actor } from '../../platform/audit/actor.ts';
 
 /** Back office: the rebate rate grid (VIP level x category, basis points), every change audited. */
-
-export interface Actor {
-  operatorId: number;
-  ip: string;
-}
 
 /** GET /api/admin/rebate-rates. */
 export async function getRebateRates(ctx: AppContext): Promise<AdminRebateRates> {

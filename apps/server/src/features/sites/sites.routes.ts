@@ -12,7 +12,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { ok } from '../../lib/http.ts';
-import { activityDetails, languageList, parseSocialLinks, resolveSite, siteData } from './sites.service.ts';
+import { activityDetails, languageList, siteData } from './sites.service.ts';
+import { parseSocialLinks } from '../../platform/sites/social-links.ts';
+import { resolveSite } from '../../platform/sites/resolve-site.ts';
 
 export const sitesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.get(

@@ -34,17 +34,13 @@ import {
   ppmToPercent,
   selectionFigures,
 } from './sports-admin.views.ts';
+import type { Actor } from '../../platform/audit/actor.ts';
 
 /**
  * The trader's side of the sportsbook: fixtures with what the book risks on them, suspending and
  * reopening markets, entering and correcting results (settlement is the sports feature's:
  * enterResult). Every write is audited with the state before and after.
  */
-
-export interface Actor {
-  operatorId: number;
-  ip: string;
-}
 
 const MINUTE_MS = 60_000;
 const RESULT_AUDIT_ACTION = 'sports.result_enter';

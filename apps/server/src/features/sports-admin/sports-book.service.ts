@@ -8,7 +8,7 @@ import { AppError } from '../../lib/http.ts';
 import { writeAudit } from '../../platform/audit/audit.repository.ts';
 import { priceFixture } from '../sports/markets.service.ts';
 import * as repo from './sports-admin.repository.ts';
-import type { Actor } from './sports-admin.service.ts';
+import type { Actor } from '../../platform/audit/actor.ts';
 import { exposureView, nameIn } from './sports-admin.views.ts';
 
 /**

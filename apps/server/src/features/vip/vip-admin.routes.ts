@@ -5,7 +5,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { ok } from '../../lib/http.ts';
-import { operatorOf, requireOperator } from '../admin/operators.service.ts';
+import { operatorOf, requireOperator } from '../../platform/auth/operator-guard.ts';
 import { listVipLevels, updateVipLevel } from './vip-admin.service.ts';
 
 /** Back office: the VIP table (DESIGN.md section 10). */

@@ -6,13 +6,9 @@ import { writeAudit } from '../../platform/audit/audit.repository.ts';
 import * as repo from './vip.repository.ts';
 import { toVipLevel } from './vip.service.ts';
 import { ladderViolation, type VipLevel, type VipThreshold } from './vip-levels.ts';
+import type { Actor } from '../../platform/audit/actor.ts';
 
 /** Back office: the VIP table (thresholds and level-up rewards), every change audited. */
-
-export interface Actor {
-  operatorId: number;
-  ip: string;
-}
 
 export function toAdminVipLevel(row: repo.VipLevelRow): AdminVipLevel {
   const level = toVipLevel(row);

@@ -10,10 +10,12 @@ import { AppError, fieldError } from '../../lib/http.ts';
 import { verifyPassword } from '../../lib/passwords.ts';
 import { writeAudit } from '../../platform/audit/audit.repository.ts';
 import { cash, house, InsufficientFunds, postTransfer } from '../../platform/ledger/ledger.service.ts';
-import { findLiveBank, lockMember } from '../member-banks/member-banks.repository.ts';
+import { findLiveBank } from '../member-banks/member-banks.repository.ts';
+import { lockMember } from '../../platform/members/member-lock.ts';
 import { maskPixKey } from '../member-banks/member-banks.service.ts';
 import { pushBalance } from '../../platform/realtime/realtime.ts';
 import * as repo from './withdrawals.repository.ts';
+import type { Actor } from '../../platform/audit/actor.ts';
 
 /**
  * Withdrawals (DESIGN.md section 6): pending_review -> approved -> paying -> paid, or rejected /
@@ -268,11 +270,6 @@ export async function memberWithdrawals(ctx: AppContext, memberId: number, page:
 }
 
 // ---- back office ------------------------------------------------------------------------------
-
-export interface Actor {
-  operatorId: number;
-  ip: string;
-}
 
 export async function adminWithdrawals(
   ctx: AppContext,

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/http.ts';
-import { type Authenticated, authenticate } from '../../features/auth/auth.service.ts';
+import { type Authenticated, authenticate } from './authenticate.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {

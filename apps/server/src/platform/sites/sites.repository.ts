@@ -16,17 +16,3 @@ export async function findSiteById(db: Database, id: number): Promise<Site | und
 export async function findDefaultSite(db: Database): Promise<Site | undefined> {
   return db.selectFrom('sites').selectAll().orderBy('id').limit(1).executeTakeFirst();
 }
-
-export async function listActivities(db: Database, siteId: number, nowIso: string) {
-  return db
-    .selectFrom('activities')
-    .selectAll()
-    .where('site_id', '=', siteId)
-    .where('enabled', '=', 1)
-    .where((eb) => eb.or([eb('starts_at', 'is', null), eb('starts_at', '<=', nowIso)]))
-    .where((eb) => eb.or([eb('ends_at', 'is', null), eb('ends_at', '>', nowIso)]))
-    .orderBy('sort')
-    .orderBy('id')
-    .limit(100)
-    .execute();
-}
