@@ -1,4 +1,3 @@
-import { rtpPercent } from '@casino/games/catalogue';
 import { mulDivFloor } from '@casino/games/exact';
 import {
   CARNAVAL_FREE_MULTIPLIERS,
@@ -18,21 +17,15 @@ import {
   carnavalRtpBreakdown,
   declaredRtp as carnavalDeclaredRtp,
 } from '@casino/games/slot-carnaval';
-import { API } from '@casino/shared/api-paths';
-import { formatCentavos, moneyStringToCentavos } from '@casino/shared/money';
-import type { slotAnswerSchema } from '@casino/shared/schemas/house-games';
+import { formatCentavos } from '@casino/shared/money';
 import { FastForward } from 'lucide-react';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
 import { Button } from '../../../components/button.tsx';
 import { formatMoney } from '../../../lib/format.ts';
-import { currentLanguage } from '../../../lib/i18n.ts';
-import { AutoBetPanel, type AutoBetOutcome, ModeTabs, useAutoBet } from '../common/auto-bet.tsx';
-import { useBalanceHold } from '../common/balance-hold.ts';
-import { BetAmountInput, formatAmount } from '../common/bet-amount.tsx';
-import { GameShell, RtpCaption, RtpLine } from '../common/game-shell.tsx';
-import { housePost, limitsOf, requireLogin, useHouseConfig, useInvalidateFairSeeds } from '../common/house-api.ts';
+import { formatAmount } from '../common/bet-amount.tsx';
+import { RtpLine } from '../common/game-shell.tsx';
+import { percent, SlotScreen, useSlotRound } from '../common/slot-round.tsx';
 import { sound } from '../common/sound.ts';
 // The reel machinery is shared by both slots; it lives with the first one.
 import { cellCentre, type ReelsHandle, SlotReels, stripFiller } from '../slot-fruit/slot-reels.tsx';
@@ -64,8 +57,6 @@ const LINE_COLOURS = [
   '#bef264',
 ] as const;
 
-type SlotAnswer = z.infer<typeof slotAnswerSchema>;
-
 /** What the stage shows at each step of a round's presentation. */
 type Scene =
   | { kind: 'idle' }
@@ -84,11 +75,6 @@ function isCarnavalOutcome(value: unknown): value is CarnavalOutcome {
 }
 
 const INITIAL_GRID = carnavalGrid(CARNAVAL_REELS, [3, 9, 15, 21, 27]);
-
-function percent(value: number, digits = 2): string {
-  const lang = currentLanguage();
-  return new Intl.NumberFormat(lang === 'pt' ? 'pt-BR' : lang, { style: 'percent', maximumFractionDigits: digits }).format(value);
-}
 
 function LineDiagram({ line, colour, index }: { line: readonly number[]; colour: string; index: number }) {
   const points = line.map((row, reel) => cellCentre(reel, row).join(',')).join(' ');
@@ -209,23 +195,13 @@ function CarnavalRules({ rtp, stakeCentavos }: { rtp: string; stakeCentavos: num
  */
 export default function CarnavalGame({ onExit }: { onExit: () => void }) {
   const { t } = useTranslation('play');
-  const config = useHouseConfig(CODE);
-  const { minCentavos, maxCentavos } = limitsOf(config.data);
-  const invalidateSeeds = useInvalidateFairSeeds();
   const reels = useRef<ReelsHandle<CarnavalSymbol>>(null);
-  const [mode, setMode] = useState<'manual' | 'auto'>('manual');
-  const [betCentavos, setBet] = useState(200);
   const [grid, setGrid] = useState<CarnavalSymbol[][]>(INITIAL_GRID);
   const [scene, setScene] = useState<Scene>({ kind: 'idle' });
   const [feature, setFeature] = useState<Feature | null>(null);
   const [banner, setBanner] = useState<string | null>(null);
-  const busy = useRef(false);
   const skip = useRef(false);
   const fast = useRef(false);
-  const holdBalance = useBalanceHold();
-
-  const stake = Math.min(Math.max(betCentavos, minCentavos), maxCentavos);
-  const rtp = config.data?.rtp ?? rtpPercent(carnavalDeclaredRtp);
 
   const pause = (ms: number) =>
     skip.current ? Promise.resolve() : new Promise<void>((resolve) => window.setTimeout(resolve, fast.current ? ms / 2 : ms));
@@ -254,89 +230,73 @@ export default function CarnavalGame({ onExit }: { onExit: () => void }) {
     setScene({ kind: 'lines', wins: spin.lineWins, focus: null, multiplier });
   };
 
-  // spinTo, showLines and pause only read refs and setters, so they need not be dependencies.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: see above
-  const play = useCallback(
-    async (amountCentavos: number): Promise<AutoBetOutcome | null> => {
-      if (busy.current || !requireLogin()) return null;
-      busy.current = true;
+  const round = useSlotRound({
+    code: CODE,
+    defaultBetCentavos: 200,
+    declaredRtp: carnavalDeclaredRtp,
+    autoDelayMs: 500,
+    onStart() {
       skip.current = false;
       setFeature(null);
       setBanner(null);
-      sound.play('bet');
-      // The top bar shows the stake gone until the round (free spins included) has shown its win.
-      const hold = holdBalance(amountCentavos);
-      let payoutCentavos: number | undefined;
-      try {
-        setScene({ kind: 'spinning', free: false });
-        let answer: SlotAnswer;
-        try {
-          answer = await housePost<SlotAnswer>(API.house.slot(CODE), { amount: formatCentavos(amountCentavos) });
-        } catch {
-          hold.cancel();
-          setScene({ kind: 'idle' });
-          return null;
-        }
-        invalidateSeeds();
-        payoutCentavos = moneyStringToCentavos(answer.win) ?? 0;
-        const outcome = answer.outcome;
-        if (!isCarnavalOutcome(outcome)) {
-          setScene({ kind: 'done', winCentavos: payoutCentavos, wins: [] });
-          return { betCentavos: amountCentavos, payoutCentavos };
-        }
-        const { base, freeSpins, freeSpinMultiplier } = outcome;
-        await spinTo(base, false);
-        await showLines(base, 1, true);
-        if (base.scatter.count >= 3) {
-          setScene({ kind: 'scatter', positions: base.scatter.positions, count: base.scatter.count, awarded: base.freeSpinsAwarded });
-          sound.play('win');
-          await pause(1300);
-        }
-        if (freeSpins.length > 0) {
-          let awarded = base.freeSpinsAwarded;
-          let featureWin = 0;
-          setFeature({ played: 0, total: awarded, multiplier: freeSpinMultiplier, winCentavos: 0, retrigger: 0 });
-          setBanner(t('carnaval.feature_start', { count: awarded, multiplier: freeSpinMultiplier }));
-          await pause(1800);
-          setBanner(null);
-          for (const [index, spin] of freeSpins.entries()) {
-            await spinTo(spin, true);
-            featureWin += mulDivFloor(amountCentavos, spin.units * freeSpinMultiplier, CARNAVAL_LINE_COUNT);
-            awarded += spin.freeSpinsAwarded;
-            setFeature({
-              played: index + 1,
-              total: awarded,
-              multiplier: freeSpinMultiplier,
-              winCentavos: featureWin,
-              retrigger: spin.freeSpinsAwarded,
-            });
-            await showLines(spin, freeSpinMultiplier, false);
-            if (spin.freeSpinsAwarded > 0) {
-              setScene({ kind: 'scatter', positions: spin.scatter.positions, count: spin.scatter.count, awarded: spin.freeSpinsAwarded });
-              sound.play('win');
-              await pause(1100);
-            }
-            await pause(spin.units > 0 ? 250 : 350);
-          }
-          setBanner(t('carnaval.feature_end', { amount: money(featureWin), count: freeSpins.length }));
-          sound.play('cashout');
-          await pause(2000);
-          setBanner(null);
-        }
-        // The reels show the last spin: its winning lines stay lit with the round's total.
-        setScene({ kind: 'done', winCentavos: payoutCentavos, wins: (freeSpins.at(-1) ?? base).lineWins });
-        if (payoutCentavos > 0 && freeSpins.length === 0) sound.play(payoutCentavos > amountCentavos ? 'win' : 'reveal');
-        return { betCentavos: amountCentavos, payoutCentavos };
-      } finally {
-        hold.release(payoutCentavos);
-        busy.current = false;
-        skip.current = false;
-      }
+      setScene({ kind: 'spinning', free: false });
     },
-    [invalidateSeeds, t, holdBalance],
-  );
-
-  const auto = useAutoBet(play, { betCentavos: stake, onBetChange: setBet, minCentavos, maxCentavos, delayMs: 500 });
+    onRefused() {
+      setScene({ kind: 'idle' });
+    },
+    onFinally() {
+      skip.current = false;
+    },
+    async present(outcome, amountCentavos, payoutCentavos) {
+      if (!isCarnavalOutcome(outcome)) {
+        setScene({ kind: 'done', winCentavos: payoutCentavos, wins: [] });
+        return;
+      }
+      const { base, freeSpins, freeSpinMultiplier } = outcome;
+      await spinTo(base, false);
+      await showLines(base, 1, true);
+      if (base.scatter.count >= 3) {
+        setScene({ kind: 'scatter', positions: base.scatter.positions, count: base.scatter.count, awarded: base.freeSpinsAwarded });
+        sound.play('win');
+        await pause(1300);
+      }
+      if (freeSpins.length > 0) {
+        let awarded = base.freeSpinsAwarded;
+        let featureWin = 0;
+        setFeature({ played: 0, total: awarded, multiplier: freeSpinMultiplier, winCentavos: 0, retrigger: 0 });
+        setBanner(t('carnaval.feature_start', { count: awarded, multiplier: freeSpinMultiplier }));
+        await pause(1800);
+        setBanner(null);
+        for (const [index, spin] of freeSpins.entries()) {
+          await spinTo(spin, true);
+          featureWin += mulDivFloor(amountCentavos, spin.units * freeSpinMultiplier, CARNAVAL_LINE_COUNT);
+          awarded += spin.freeSpinsAwarded;
+          setFeature({
+            played: index + 1,
+            total: awarded,
+            multiplier: freeSpinMultiplier,
+            winCentavos: featureWin,
+            retrigger: spin.freeSpinsAwarded,
+          });
+          await showLines(spin, freeSpinMultiplier, false);
+          if (spin.freeSpinsAwarded > 0) {
+            setScene({ kind: 'scatter', positions: spin.scatter.positions, count: spin.scatter.count, awarded: spin.freeSpinsAwarded });
+            sound.play('win');
+            await pause(1100);
+          }
+          await pause(spin.units > 0 ? 250 : 350);
+        }
+        setBanner(t('carnaval.feature_end', { amount: money(featureWin), count: freeSpins.length }));
+        sound.play('cashout');
+        await pause(2000);
+        setBanner(null);
+      }
+      // The reels show the last spin: its winning lines stay lit with the round's total.
+      setScene({ kind: 'done', winCentavos: payoutCentavos, wins: (freeSpins.at(-1) ?? base).lineWins });
+      if (payoutCentavos > 0 && freeSpins.length === 0) sound.play(payoutCentavos > amountCentavos ? 'win' : 'reveal');
+    },
+  });
+  const { stake, rtp, auto } = round;
   fast.current = auto.running;
   const running = scene.kind !== 'idle' && scene.kind !== 'done';
 
@@ -394,20 +354,17 @@ export default function CarnavalGame({ onExit }: { onExit: () => void }) {
     }
   })();
 
-  const controls = (
-    <div className="flex flex-col gap-3">
-      <ModeTabs mode={mode} onChange={setMode} disabled={auto.running} />
-      <BetAmountInput
-        valueCentavos={stake}
-        onChange={setBet}
-        minCentavos={minCentavos}
-        maxCentavos={maxCentavos}
-        disabled={running || auto.running}
-      />
-      <p className="text-[11px] text-muted">
-        {t('carnaval.line_bet', { amount: formatAmount(mulDivFloor(stake, 1, CARNAVAL_LINE_COUNT)) })}
-      </p>
-      {mode === 'manual' ? (
+  const inFeature = feature !== null && running;
+  return (
+    <SlotScreen
+      code={CODE}
+      title={t('carnaval.title')}
+      onExit={onExit}
+      round={round}
+      running={running}
+      lineBet={t('carnaval.line_bet', { amount: formatAmount(mulDivFloor(stake, 1, CARNAVAL_LINE_COUNT)) })}
+      spinLabel={t('carnaval.spin')}
+      manualAction={
         running && feature ? (
           <Button
             variant="outline"
@@ -421,25 +378,8 @@ export default function CarnavalGame({ onExit }: { onExit: () => void }) {
             <FastForward size={18} aria-hidden="true" />
             {t('carnaval.skip')}
           </Button>
-        ) : (
-          <Button variant="money" size="lg" block loading={running} onClick={() => void play(stake)} data-testid="slot-spin">
-            {t('carnaval.spin')}
-          </Button>
-        )
-      ) : (
-        <AutoBetPanel auto={auto} disabled={running && !auto.running} />
-      )}
-      <RtpCaption rtp={rtp} />
-    </div>
-  );
-
-  const inFeature = feature !== null && running;
-  return (
-    <GameShell
-      code={CODE}
-      title={t('carnaval.title')}
-      onExit={onExit}
-      controls={controls}
+        ) : undefined
+      }
       paytable={<CarnavalRules rtp={rtp} stakeCentavos={stake} />}
     >
       <CarnavalSymbolDefs />
@@ -512,7 +452,7 @@ export default function CarnavalGame({ onExit }: { onExit: () => void }) {
           ) : null}
         </div>
       </div>
-    </GameShell>
+    </SlotScreen>
   );
 }
 

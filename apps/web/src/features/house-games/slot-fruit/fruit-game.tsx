@@ -12,32 +12,22 @@ import {
   fruitGrid,
   fruitHitFrequency,
 } from '@casino/games/slot-fruit';
-import { rtpPercent } from '@casino/games/catalogue';
-import { API } from '@casino/shared/api-paths';
-import { formatCentavos, moneyStringToCentavos } from '@casino/shared/money';
-import type { slotAnswerSchema } from '@casino/shared/schemas/house-games';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { formatCentavos } from '@casino/shared/money';
+import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
-import { Button } from '../../../components/button.tsx';
 import { formatMoney } from '../../../lib/format.ts';
-import { currentLanguage } from '../../../lib/i18n.ts';
-import { AutoBetPanel, type AutoBetOutcome, ModeTabs, useAutoBet } from '../common/auto-bet.tsx';
-import { useBalanceHold } from '../common/balance-hold.ts';
-import { BetAmountInput, formatAmount } from '../common/bet-amount.tsx';
-import { GameShell, RtpCaption, RtpLine } from '../common/game-shell.tsx';
-import { housePost, limitsOf, requireLogin, useHouseConfig, useInvalidateFairSeeds } from '../common/house-api.ts';
+import { formatAmount } from '../common/bet-amount.tsx';
+import { RtpLine } from '../common/game-shell.tsx';
+import { percent, SlotScreen, useSlotRound } from '../common/slot-round.tsx';
 import { sound } from '../common/sound.ts';
 import { FruitSymbolDefs, FruitSymbolIcon } from './fruit-symbols.tsx';
 import { cellCentre, type ReelsHandle, SlotReels, stripFiller } from './slot-reels.tsx';
 
 const CODE = 'fruit-frenzy';
-const SLOT_CODE = 'fruit-frenzy';
 /** The five lines' colours, in FRUIT_LINES order. */
 export const FRUIT_LINE_COLOURS = ['#facc15', '#38bdf8', '#f472b6', '#4ade80', '#fb923c'] as const;
 const CHASE_STEP_MS = 90;
 
-type SlotAnswer = z.infer<typeof slotAnswerSchema>;
 type Phase = 'idle' | 'spinning' | 'lines' | 'multiplier' | 'done';
 
 const money = (centavos: number) => formatMoney(formatCentavos(centavos));
@@ -63,11 +53,6 @@ function LineDiagram({ line, colour }: { line: readonly number[]; colour: string
       <polyline points={points} fill="none" stroke={colour} strokeWidth="22" strokeLinecap="round" strokeLinejoin="round" />
     </svg>
   );
-}
-
-function percent(value: number): string {
-  const lang = currentLanguage();
-  return new Intl.NumberFormat(lang === 'pt' ? 'pt-BR' : lang, { style: 'percent', maximumFractionDigits: 2 }).format(value);
 }
 
 function FruitRules({ rtp, stakeCentavos }: { rtp: string; stakeCentavos: number }) {
@@ -164,90 +149,64 @@ function MultiplierLamps({ active, landed }: { active: number | null; landed: bo
  */
 export default function FruitGame({ onExit }: { onExit: () => void }) {
   const { t } = useTranslation('play');
-  const config = useHouseConfig(CODE);
-  const { minCentavos, maxCentavos } = limitsOf(config.data);
-  const invalidateSeeds = useInvalidateFairSeeds();
   const reels = useRef<ReelsHandle<FruitSymbol>>(null);
-  const [mode, setMode] = useState<'manual' | 'auto'>('manual');
-  const [betCentavos, setBet] = useState(100);
   const [grid, setGrid] = useState<FruitSymbol[][]>(INITIAL_GRID);
   const [phase, setPhase] = useState<Phase>('idle');
   const [outcome, setOutcome] = useState<FruitOutcome | null>(null);
   const [lamp, setLamp] = useState<number | null>(null);
   const [winCentavos, setWin] = useState<number | null>(null);
   const [baseWinCentavos, setBaseWin] = useState(0);
-  const busy = useRef(false);
-  const holdBalance = useBalanceHold();
 
-  const stake = Math.min(Math.max(betCentavos, minCentavos), maxCentavos);
-  const rtp = config.data?.rtp ?? rtpPercent(fruitDeclaredRtp);
-
-  const play = useCallback(
-    async (amountCentavos: number): Promise<AutoBetOutcome | null> => {
-      if (busy.current || !requireLogin()) return null;
-      busy.current = true;
+  const round = useSlotRound({
+    code: CODE,
+    defaultBetCentavos: 100,
+    declaredRtp: fruitDeclaredRtp,
+    autoDelayMs: 700,
+    onStart() {
       setPhase('spinning');
       setOutcome(null);
       setWin(null);
       setLamp(null);
-      sound.play('bet');
-      // The top bar shows the stake gone until the reels (and the multiplier) have shown the win.
-      const hold = holdBalance(amountCentavos);
-      let payoutCentavos: number | undefined;
-      try {
-        let answer: SlotAnswer;
-        try {
-          answer = await housePost<SlotAnswer>(API.house.slot(SLOT_CODE), { amount: formatCentavos(amountCentavos) });
-        } catch {
-          hold.cancel();
-          setPhase('idle');
-          return null;
-        }
-        invalidateSeeds();
-        const result = answer.outcome;
-        payoutCentavos = moneyStringToCentavos(answer.win) ?? 0;
-        if (!isFruitOutcome(result)) {
-          setPhase('done');
-          setWin(payoutCentavos);
-          return { betCentavos: amountCentavos, payoutCentavos };
-        }
-        await reels.current?.spin(result.grid, (reel, count) => stripFiller(FRUIT_REELS[reel] ?? [], result.stops[reel] ?? 0, count));
-        setGrid(result.grid);
-        setOutcome(result);
-        if (result.lineWins.length === 0) {
-          setPhase('done');
-          setWin(0);
-          return { betCentavos: amountCentavos, payoutCentavos };
-        }
-        setPhase('lines');
-        setBaseWin(mulDivFloor(amountCentavos, result.baseUnits, FRUIT_LINE_COUNT));
-        sound.play('reveal');
-        await wait(700);
-        // The multiplier feature: the light runs round the lamps twice and stops on the drawn value.
-        setPhase('multiplier');
-        const target = Math.max(
-          0,
-          FRUIT_MULTIPLIERS.findIndex((m) => m.value === result.multiplier),
-        );
-        const steps = FRUIT_MULTIPLIERS.length * 2 + target;
-        for (let step = 0; step <= steps; step++) {
-          setLamp(step % FRUIT_MULTIPLIERS.length);
-          sound.play('tick');
-          await wait(CHASE_STEP_MS + Math.max(0, step - steps + 5) * 45);
-        }
+    },
+    onRefused() {
+      setPhase('idle');
+    },
+    async present(result, amountCentavos, payoutCentavos) {
+      if (!isFruitOutcome(result)) {
         setPhase('done');
         setWin(payoutCentavos);
-        sound.play(payoutCentavos > amountCentavos ? 'win' : 'reveal');
-        return { betCentavos: amountCentavos, payoutCentavos };
-      } finally {
-        hold.release(payoutCentavos);
-        busy.current = false;
+        return;
       }
+      await reels.current?.spin(result.grid, (reel, count) => stripFiller(FRUIT_REELS[reel] ?? [], result.stops[reel] ?? 0, count));
+      setGrid(result.grid);
+      setOutcome(result);
+      if (result.lineWins.length === 0) {
+        setPhase('done');
+        setWin(0);
+        return;
+      }
+      setPhase('lines');
+      setBaseWin(mulDivFloor(amountCentavos, result.baseUnits, FRUIT_LINE_COUNT));
+      sound.play('reveal');
+      await wait(700);
+      // The multiplier feature: the light runs round the lamps twice and stops on the drawn value.
+      setPhase('multiplier');
+      const target = Math.max(
+        0,
+        FRUIT_MULTIPLIERS.findIndex((m) => m.value === result.multiplier),
+      );
+      const steps = FRUIT_MULTIPLIERS.length * 2 + target;
+      for (let step = 0; step <= steps; step++) {
+        setLamp(step % FRUIT_MULTIPLIERS.length);
+        sound.play('tick');
+        await wait(CHASE_STEP_MS + Math.max(0, step - steps + 5) * 45);
+      }
+      setPhase('done');
+      setWin(payoutCentavos);
+      sound.play(payoutCentavos > amountCentavos ? 'win' : 'reveal');
     },
-    [invalidateSeeds, holdBalance],
-  );
-
-  const auto = useAutoBet(play, { betCentavos: stake, onBetChange: setBet, minCentavos, maxCentavos, delayMs: 700 });
+  });
+  const { stake, rtp } = round;
   const spinning = phase === 'spinning' || phase === 'lines' || phase === 'multiplier';
 
   const lit = useMemo(() => {
@@ -286,34 +245,15 @@ export default function FruitGame({ onExit }: { onExit: () => void }) {
               ? t('common.you_won', { amount: money(winCentavos) })
               : t('fruit.no_win');
 
-  const controls = (
-    <div className="flex flex-col gap-3">
-      <ModeTabs mode={mode} onChange={setMode} disabled={auto.running} />
-      <BetAmountInput
-        valueCentavos={stake}
-        onChange={setBet}
-        minCentavos={minCentavos}
-        maxCentavos={maxCentavos}
-        disabled={spinning || auto.running}
-      />
-      <p className="text-[11px] text-muted">{t('fruit.line_bet', { amount: formatAmount(mulDivFloor(stake, 1, FRUIT_LINE_COUNT)) })}</p>
-      {mode === 'manual' ? (
-        <Button variant="money" size="lg" block loading={spinning} onClick={() => void play(stake)} data-testid="slot-spin">
-          {t('fruit.spin')}
-        </Button>
-      ) : (
-        <AutoBetPanel auto={auto} disabled={spinning && !auto.running} />
-      )}
-      <RtpCaption rtp={rtp} />
-    </div>
-  );
-
   return (
-    <GameShell
+    <SlotScreen
       code={CODE}
       title={t('fruit.title')}
       onExit={onExit}
-      controls={controls}
+      round={round}
+      running={spinning}
+      lineBet={t('fruit.line_bet', { amount: formatAmount(mulDivFloor(stake, 1, FRUIT_LINE_COUNT)) })}
+      spinLabel={t('fruit.spin')}
       paytable={<FruitRules rtp={rtp} stakeCentavos={stake} />}
     >
       <FruitSymbolDefs />
@@ -352,7 +292,7 @@ export default function FruitGame({ onExit }: { onExit: () => void }) {
           </div>
         </div>
       </div>
-    </GameShell>
+    </SlotScreen>
   );
 }
 
