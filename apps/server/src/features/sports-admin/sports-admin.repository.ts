@@ -2,6 +2,7 @@ import { sql, type Updateable } from 'kysely';
 import type { Database, Dialect } from '../../db/database.ts';
 import type { CompetitionsTable, SportsbookSettingsTable } from '../../db/schema.ts';
 import { saoPauloDayOf, sumToInt } from '../../db/sql-days.ts';
+import { FIXTURE_SUMMARY_COLUMNS, fixturesWithTeams } from '../sports/fixture-summary.repository.ts';
 
 /** Queries of the back office's sportsbook pages; rows only, the services map them to answers. */
 
@@ -15,39 +16,13 @@ export const MAX_RESULT_ENTRIES = 100;
 // ---- fixtures -----------------------------------------------------------------------------------
 
 const FIXTURE_COLUMNS = [
-  'fixtures.id',
+  ...FIXTURE_SUMMARY_COLUMNS,
   'fixtures.competition_id',
-  'competitions.code as competition_code',
-  'competitions.names_json as competition_names_json',
-  'fixtures.starts_at',
-  'fixtures.status',
-  'fixtures.minute',
-  'fixtures.home_score',
-  'fixtures.away_score',
   'fixtures.result_version',
-  'fixtures.is_virtual',
   'fixtures.server_seed',
   'fixtures.server_seed_hash',
   'fixtures.events_json',
-  'home.id as home_id',
-  'home.name as home_name',
-  'home.short_name as home_short_name',
-  'home.color_primary as home_color_primary',
-  'home.color_secondary as home_color_secondary',
-  'away.id as away_id',
-  'away.name as away_name',
-  'away.short_name as away_short_name',
-  'away.color_primary as away_color_primary',
-  'away.color_secondary as away_color_secondary',
 ] as const;
-
-function fixturesWithTeams(db: Database) {
-  return db
-    .selectFrom('fixtures')
-    .innerJoin('competitions', 'competitions.id', 'fixtures.competition_id')
-    .innerJoin('teams as home', 'home.id', 'fixtures.home_team_id')
-    .innerJoin('teams as away', 'away.id', 'fixtures.away_team_id');
-}
 
 export interface FixtureFilter {
   id?: number | undefined;

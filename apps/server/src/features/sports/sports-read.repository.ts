@@ -1,6 +1,7 @@
 import type { ExpressionBuilder } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
+import { fixtureSummaries } from './fixture-summary.repository.ts';
 
 /** Queries of the public sportsbook pages (fixtures, markets, competitions). Rows only. */
 
@@ -8,36 +9,7 @@ import type { DB } from '../../db/schema.ts';
 export const PLAYING_WINDOW_MS = 3 * 3_600_000;
 
 function fixtureRows(db: Database) {
-  return db
-    .selectFrom('fixtures')
-    .innerJoin('competitions', 'competitions.id', 'fixtures.competition_id')
-    .innerJoin('teams as home', 'home.id', 'fixtures.home_team_id')
-    .innerJoin('teams as away', 'away.id', 'fixtures.away_team_id')
-    .select([
-      'fixtures.id',
-      'fixtures.starts_at',
-      'fixtures.status',
-      'fixtures.minute',
-      'fixtures.home_score',
-      'fixtures.away_score',
-      'fixtures.is_virtual',
-      'fixtures.server_seed',
-      'fixtures.server_seed_hash',
-      'fixtures.events_json',
-      'fixtures.finished_at',
-      'competitions.code as competition_code',
-      'competitions.names_json as competition_names_json',
-      'home.id as home_id',
-      'home.name as home_name',
-      'home.short_name as home_short_name',
-      'home.color_primary as home_color_primary',
-      'home.color_secondary as home_color_secondary',
-      'away.id as away_id',
-      'away.name as away_name',
-      'away.short_name as away_short_name',
-      'away.color_primary as away_color_primary',
-      'away.color_secondary as away_color_secondary',
-    ]);
+  return fixtureSummaries(db).select(['fixtures.server_seed', 'fixtures.server_seed_hash', 'fixtures.events_json', 'fixtures.finished_at']);
 }
 export type FixtureRow = Awaited<ReturnType<ReturnType<typeof fixtureRows>['executeTakeFirstOrThrow']>>;
 

@@ -1,4 +1,5 @@
 import type { Database } from '../../../db/database.ts';
+import { fixtureSummaries } from '../fixture-summary.repository.ts';
 
 /** Queries of the virtual football league: its competition, teams, rounds and match progress. */
 
@@ -108,32 +109,7 @@ export async function setMinute(db: Database, fixtureId: number, minute: number,
 /** Fixture rows as the league page shows them: teams, competition, clock and score. */
 export async function summaryRows(db: Database, fixtureIds: readonly number[]) {
   if (fixtureIds.length === 0) return [];
-  return db
-    .selectFrom('fixtures')
-    .innerJoin('competitions', 'competitions.id', 'fixtures.competition_id')
-    .innerJoin('teams as home', 'home.id', 'fixtures.home_team_id')
-    .innerJoin('teams as away', 'away.id', 'fixtures.away_team_id')
-    .select([
-      'fixtures.id',
-      'fixtures.starts_at',
-      'fixtures.status',
-      'fixtures.minute',
-      'fixtures.home_score',
-      'fixtures.away_score',
-      'fixtures.is_virtual',
-      'competitions.code as competition_code',
-      'competitions.names_json as competition_names_json',
-      'home.id as home_id',
-      'home.name as home_name',
-      'home.short_name as home_short_name',
-      'home.color_primary as home_color_primary',
-      'home.color_secondary as home_color_secondary',
-      'away.id as away_id',
-      'away.name as away_name',
-      'away.short_name as away_short_name',
-      'away.color_primary as away_color_primary',
-      'away.color_secondary as away_color_secondary',
-    ])
+  return fixtureSummaries(db)
     .where('fixtures.id', 'in', [...fixtureIds])
     .orderBy('fixtures.id')
     .execute();
