@@ -7,7 +7,8 @@ import { currentLanguage } from '../../../lib/i18n.ts';
 import { useIsLoggedIn } from '../../../lib/session.ts';
 import { AutoBetPanel, ModeTabs } from '../common/auto-bet.tsx';
 import { BetAmountInput, formatScaled } from '../common/bet-amount.tsx';
-import { formatRtp, GameShell, RtpCaption, RtpLine } from '../common/game-shell.tsx';
+import { formatRtp, GameShell, RtpCaption } from '../common/game-shell.tsx';
+import { RulesPanel, RulesTable } from '../common/rules-panel.tsx';
 import { limitsOf, requireLogin, useHouseConfig } from '../common/house-api.ts';
 import { CrashCanvas, formatHundredths } from './crash-canvas.tsx';
 import { CrashFairness, CrashHistory, CrashPlayers } from './crash-panels.tsx';
@@ -17,37 +18,23 @@ function CrashPaytable({ rtp }: { rtp: string }) {
   const { t } = useTranslation('play');
   const targets = [150, 200, 500, 1000, 10000];
   return (
-    <div className="flex flex-col gap-3">
-      <RtpLine rtp={rtp} />
-      <ul className="list-disc space-y-1.5 pl-5">
-        <li>{t('crash.rule_bet')}</li>
-        <li>{t('crash.rule_rise')}</li>
-        <li>{t('crash.rule_cashout')}</li>
-        <li>{t('crash.rule_auto')}</li>
-        <li>{t('crash.rule_disconnect')}</li>
-      </ul>
-      <table className="w-full text-left text-sm">
-        <thead className="text-xs text-muted">
-          <tr>
-            <th className="py-1.5 font-semibold">{t('crash.target')}</th>
-            <th className="py-1.5 font-semibold">{t('crash.chance')}</th>
-            <th className="py-1.5 text-right font-semibold">{t('crash.return')}</th>
-          </tr>
-        </thead>
-        <tbody className="tabular-nums">
-          {targets.map((target) => {
-            const chance = crashSurvival(target);
-            return (
-              <tr key={target} className="border-t border-line">
-                <td className="py-1.5 font-semibold text-white">{formatHundredths(target, currentLanguage())}</td>
-                <td className="py-1.5">{formatScaled(Math.floor(chance * 100 * 10 ** (chance < 0.01 ? 3 : 2)), chance < 0.01 ? 3 : 2)}%</td>
-                <td className="py-1.5 text-right">{formatRtp(rtp)}%</td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+    <RulesPanel
+      rtp={rtp}
+      rules={[t('crash.rule_bet'), t('crash.rule_rise'), t('crash.rule_cashout'), t('crash.rule_auto'), t('crash.rule_disconnect')]}
+    >
+      <RulesTable head={[{ label: t('crash.target') }, { label: t('crash.chance') }, { label: t('crash.return'), end: true }]}>
+        {targets.map((target) => {
+          const chance = crashSurvival(target);
+          return (
+            <tr key={target} className="border-t border-line">
+              <td className="py-1.5 font-semibold text-white">{formatHundredths(target, currentLanguage())}</td>
+              <td className="py-1.5">{formatScaled(Math.floor(chance * 100 * 10 ** (chance < 0.01 ? 3 : 2)), chance < 0.01 ? 3 : 2)}%</td>
+              <td className="py-1.5 text-right">{formatRtp(rtp)}%</td>
+            </tr>
+          );
+        })}
+      </RulesTable>
+    </RulesPanel>
   );
 }
 

@@ -13,7 +13,8 @@ import { useIsLoggedIn } from '../../../lib/session.ts';
 import { AutoBetPanel, ModeTabs, useAutoBet } from '../common/auto-bet.tsx';
 import { useBalanceHold } from '../common/balance-hold.ts';
 import { BetAmountInput, formatScaled, parseTypedAmount } from '../common/bet-amount.tsx';
-import { GameShell, RtpCaption, RtpLine, StatField } from '../common/game-shell.tsx';
+import { GameShell, RtpCaption, StatField } from '../common/game-shell.tsx';
+import { RulesPanel, RulesTable } from '../common/rules-panel.tsx';
 import { housePost, limitsOf, requireLogin, useHouseConfig, useInvalidateFairSeeds } from '../common/house-api.ts';
 import { sound } from '../common/sound.ts';
 
@@ -81,32 +82,18 @@ function DicePaytable({ rtp }: { rtp: string }) {
   const { t } = useTranslation('play');
   const chances = [9800, 9000, 7500, 4950, 2500, 1000, 100, 1];
   return (
-    <div className="flex flex-col gap-3">
-      <RtpLine rtp={rtp} />
-      <ul className="list-disc space-y-1.5 pl-5">
-        <li>{t('dice.rule_roll')}</li>
-        <li>{t('dice.rule_target')}</li>
-        <li>{t('dice.rule_multiplier')}</li>
-      </ul>
-      <table className="w-full text-left text-sm">
-        <thead className="text-xs text-muted">
-          <tr>
-            <th className="py-1.5 font-semibold">{t('dice.win_chance')}</th>
-            <th className="py-1.5 text-right font-semibold">{t('common.multiplier')}</th>
+    <RulesPanel rtp={rtp} rules={[t('dice.rule_roll'), t('dice.rule_target'), t('dice.rule_multiplier')]}>
+      <RulesTable head={[{ label: t('dice.win_chance') }, { label: t('common.multiplier'), end: true }]}>
+        {chances.map((chance) => (
+          <tr key={chance} className="border-t border-line">
+            <td className="py-1.5">{formatScaled(chance, 2)}%</td>
+            <td className="py-1.5 text-right font-semibold text-white">
+              {formatScaled(toBasisPoints(diceMultiplier({ target: chance, direction: 'under' })), 4)}×
+            </td>
           </tr>
-        </thead>
-        <tbody className="tabular-nums">
-          {chances.map((chance) => (
-            <tr key={chance} className="border-t border-line">
-              <td className="py-1.5">{formatScaled(chance, 2)}%</td>
-              <td className="py-1.5 text-right font-semibold text-white">
-                {formatScaled(toBasisPoints(diceMultiplier({ target: chance, direction: 'under' })), 4)}×
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+        ))}
+      </RulesTable>
+    </RulesPanel>
   );
 }
 

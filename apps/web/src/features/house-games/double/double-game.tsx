@@ -12,7 +12,8 @@ import { AutoBetPanel, ModeTabs, useSharedRoundAutoBet } from '../common/auto-be
 import { formatScaledIn } from '../common/amounts.ts';
 import { type BalanceHold, useBalanceHold } from '../common/balance-hold.ts';
 import { BetAmountInput } from '../common/bet-amount.tsx';
-import { GameShell, RtpCaption, RtpLine } from '../common/game-shell.tsx';
+import { GameShell, RtpCaption } from '../common/game-shell.tsx';
+import { RulesPanel, RulesTable } from '../common/rules-panel.tsx';
 import { houseGet, housePost, limitsOf, requireLogin, useHouseConfig } from '../common/house-api.ts';
 import { useRoundSocket } from '../common/round-socket.ts';
 import { sound } from '../common/sound.ts';
@@ -29,33 +30,17 @@ const MAX_BETS_SHOWN = 200;
 function DoublePaytable({ rtp }: { rtp: string }) {
   const { t } = useTranslation('play');
   return (
-    <div className="flex flex-col gap-3">
-      <RtpLine rtp={rtp} />
-      <ul className="list-disc space-y-1.5 pl-5">
-        <li>{t('double.rule_wheel')}</li>
-        <li>{t('double.rule_bet')}</li>
-        <li>{t('double.rule_pay')}</li>
-        <li>{t('double.rule_disconnect')}</li>
-      </ul>
-      <table className="w-full text-left text-sm">
-        <thead className="text-xs text-muted">
-          <tr>
-            <th className="py-1.5 font-semibold">{t('double.color')}</th>
-            <th className="py-1.5 font-semibold">{t('double.numbers')}</th>
-            <th className="py-1.5 text-right font-semibold">{t('double.pays')}</th>
+    <RulesPanel rtp={rtp} rules={[t('double.rule_wheel'), t('double.rule_bet'), t('double.rule_pay'), t('double.rule_disconnect')]}>
+      <RulesTable head={[{ label: t('double.color') }, { label: t('double.numbers') }, { label: t('double.pays'), end: true }]}>
+        {COLORS.map((color) => (
+          <tr key={color} className="border-t border-line">
+            <td className="py-1.5 font-semibold text-white">{t(`double.${color}`)}</td>
+            <td className="py-1.5">{color === 'white' ? '0' : color === 'red' ? '1–7' : '8–14'}</td>
+            <td className="py-1.5 text-right font-semibold text-white">{DOUBLE_MULTIPLIERS[color]}×</td>
           </tr>
-        </thead>
-        <tbody className="tabular-nums">
-          {COLORS.map((color) => (
-            <tr key={color} className="border-t border-line">
-              <td className="py-1.5 font-semibold text-white">{t(`double.${color}`)}</td>
-              <td className="py-1.5">{color === 'white' ? '0' : color === 'red' ? '1–7' : '8–14'}</td>
-              <td className="py-1.5 text-right font-semibold text-white">{DOUBLE_MULTIPLIERS[color]}×</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+        ))}
+      </RulesTable>
+    </RulesPanel>
   );
 }
 

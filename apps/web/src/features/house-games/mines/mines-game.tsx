@@ -10,7 +10,8 @@ import { Button } from '../../../components/button.tsx';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { useIsLoggedIn } from '../../../lib/session.ts';
 import { BetAmountInput, formatScaled } from '../common/bet-amount.tsx';
-import { GameShell, RtpCaption, RtpLine, StatField } from '../common/game-shell.tsx';
+import { GameShell, RtpCaption, StatField } from '../common/game-shell.tsx';
+import { RulesPanel } from '../common/rules-panel.tsx';
 import { houseGet, housePost, limitsOf, requireLogin, useHouseConfig, useInvalidateFairSeeds } from '../common/house-api.ts';
 import { sound } from '../common/sound.ts';
 import { Bomb, Gem } from './mines-art.tsx';
@@ -30,14 +31,7 @@ function MinesPaytable({ rtp }: { rtp: string }) {
   const counts = [1, 3, 5, 10, 20, 24];
   const steps = [1, 2, 3, 5, 10];
   return (
-    <div className="flex flex-col gap-3">
-      <RtpLine rtp={rtp} />
-      <ul className="list-disc space-y-1.5 pl-5">
-        <li>{t('mines.rule_board')}</li>
-        <li>{t('mines.rule_reveal')}</li>
-        <li>{t('mines.rule_cashout')}</li>
-        <li>{t('mines.rule_resume')}</li>
-      </ul>
+    <RulesPanel rtp={rtp} rules={[t('mines.rule_board'), t('mines.rule_reveal'), t('mines.rule_cashout'), t('mines.rule_resume')]}>
       <div className="overflow-x-auto">
         <table className="w-full text-right text-xs whitespace-nowrap tabular-nums">
           <thead className="text-xs text-muted">
@@ -65,7 +59,7 @@ function MinesPaytable({ rtp }: { rtp: string }) {
         </table>
       </div>
       <p className="text-xs text-muted">{t('mines.table_note')}</p>
-    </div>
+    </RulesPanel>
   );
 }
 

@@ -20,7 +20,8 @@ import { currentLanguage } from '../../../lib/i18n.ts';
 import { AutoBetPanel, type AutoBetOutcome, ModeTabs, useAutoBet } from '../common/auto-bet.tsx';
 import { useBalanceHold } from '../common/balance-hold.ts';
 import { BetAmountInput } from '../common/bet-amount.tsx';
-import { GameShell, RtpCaption, RtpLine } from '../common/game-shell.tsx';
+import { GameShell, RtpCaption } from '../common/game-shell.tsx';
+import { RulesPanel } from '../common/rules-panel.tsx';
 import { housePost, limitsOf, requireLogin, useHouseConfig, useInvalidateFairSeeds } from '../common/house-api.ts';
 import { sound } from '../common/sound.ts';
 import { PlinkoBoard, type PlinkoBoardHandle } from './plinko-board.tsx';
@@ -94,8 +95,7 @@ function Segmented<T extends string | number>({
 function PlinkoRules({ rows, rtp }: { rows: number; rtp: string }) {
   const { t } = useTranslation('play');
   return (
-    <div className="flex flex-col gap-3">
-      <RtpLine rtp={rtp} />
+    <RulesPanel rtp={rtp}>
       <p>{t('plinko.rules')}</p>
       <p className="text-xs text-muted">{t('plinko.rules_rtp')}</p>
       <div className="overflow-x-auto rounded-xl border border-line">
@@ -137,7 +137,7 @@ function PlinkoRules({ rows, rtp }: { rows: number; rtp: string }) {
           </tbody>
         </table>
       </div>
-    </div>
+    </RulesPanel>
   );
 }
 

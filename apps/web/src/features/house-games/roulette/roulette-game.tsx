@@ -19,7 +19,8 @@ import { toast } from '../../../lib/toast.ts';
 import { useMediaQuery } from '../../../lib/use-media-query.ts';
 import { useBalanceHold } from '../common/balance-hold.ts';
 import { formatAmount } from '../common/bet-amount.tsx';
-import { GameShell, RtpCaption, RtpLine } from '../common/game-shell.tsx';
+import { GameShell, RtpCaption } from '../common/game-shell.tsx';
+import { RulesPanel } from '../common/rules-panel.tsx';
 import { housePost, requireLogin, useHouseConfig, useInvalidateFairSeeds } from '../common/house-api.ts';
 import { sound } from '../common/sound.ts';
 import { Chip, chipColour, chipLabel } from './chip.tsx';
@@ -92,8 +93,7 @@ const BET_TYPE_ORDER: readonly RouletteBetType[] = ['straight', 'split', 'street
 function RouletteRules({ rtp }: { rtp: string }) {
   const { t } = useTranslation('play');
   return (
-    <div className="flex flex-col gap-3">
-      <RtpLine rtp={rtp} />
+    <RulesPanel rtp={rtp}>
       <p>{t('roulette.rules')}</p>
       <div className="overflow-x-auto rounded-xl border border-line">
         <table className="w-full text-xs">
@@ -127,7 +127,7 @@ function RouletteRules({ rtp }: { rtp: string }) {
           spots: ROULETTE_LIMITS.maxBets,
         })}
       </p>
-    </div>
+    </RulesPanel>
   );
 }
 

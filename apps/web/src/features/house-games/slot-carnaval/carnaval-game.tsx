@@ -24,7 +24,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/button.tsx';
 import { formatMoney } from '../../../lib/format.ts';
 import { formatAmount } from '../common/bet-amount.tsx';
-import { RtpLine } from '../common/game-shell.tsx';
+import { RulesPanel } from '../common/rules-panel.tsx';
 import { percent, SlotScreen, useSlotRound } from '../common/slot-round.tsx';
 import { sound } from '../common/sound.ts';
 // The reel machinery is shared by both slots; it lives with the first one.
@@ -101,9 +101,7 @@ function CarnavalRules({ rtp, stakeCentavos }: { rtp: string; stakeCentavos: num
   const multiplierTotal = CARNAVAL_FREE_MULTIPLIERS.reduce((sum, m) => sum + m.weight, 0);
   const lineMoney = (units: number) => money(mulDivFloor(stakeCentavos, units, CARNAVAL_LINE_COUNT));
   return (
-    <div className="flex flex-col gap-4">
-      <CarnavalSymbolDefs />
-      <RtpLine rtp={rtp} />
+    <RulesPanel rtp={rtp} loose defs={<CarnavalSymbolDefs />}>
       <p>{t('carnaval.rules')}</p>
       <section>
         <h3 className="mb-1 font-bold text-white">{t('carnaval.paytable')}</h3>
@@ -183,7 +181,7 @@ function CarnavalRules({ rtp, stakeCentavos }: { rtp: string; stakeCentavos: num
           every: Math.round(1 / breakdown.triggerChance),
         })}
       </p>
-    </div>
+    </RulesPanel>
   );
 }
 

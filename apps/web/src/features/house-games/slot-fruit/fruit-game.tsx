@@ -17,7 +17,7 @@ import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../../../lib/format.ts';
 import { formatAmount } from '../common/bet-amount.tsx';
-import { RtpLine } from '../common/game-shell.tsx';
+import { RulesPanel } from '../common/rules-panel.tsx';
 import { percent, SlotScreen, useSlotRound } from '../common/slot-round.tsx';
 import { sound } from '../common/sound.ts';
 import { FruitSymbolDefs, FruitSymbolIcon } from './fruit-symbols.tsx';
@@ -61,9 +61,7 @@ function FruitRules({ rtp, stakeCentavos }: { rtp: string; stakeCentavos: number
   const weightTotal = FRUIT_MULTIPLIERS.reduce((sum, m) => sum + m.weight, 0);
   const symbols = [...FRUIT_SYMBOLS].reverse();
   return (
-    <div className="flex flex-col gap-4">
-      <FruitSymbolDefs />
-      <RtpLine rtp={rtp} />
+    <RulesPanel rtp={rtp} loose defs={<FruitSymbolDefs />}>
       <p>{t('fruit.rules')}</p>
       <section>
         <h3 className="mb-2 font-bold text-white">{t('fruit.paytable')}</h3>
@@ -112,7 +110,7 @@ function FruitRules({ rtp, stakeCentavos }: { rtp: string; stakeCentavos: number
         </ul>
       </section>
       <p className="text-xs text-muted">{t('fruit.rtp_note', { hit: percent(hit) })}</p>
-    </div>
+    </RulesPanel>
   );
 }
 
