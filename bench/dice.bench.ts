@@ -7,7 +7,8 @@ import { cpus } from 'node:os';
 import { API } from '@casino/shared/api-paths';
 import { buildApp } from '../apps/server/src/app.ts';
 import { verifyLedger } from '../apps/server/src/platform/ledger/ledger-verify.ts';
-import { cash, house, transfer } from '../apps/server/src/platform/ledger/ledger.service.ts';
+import { cash, house } from '../apps/server/src/platform/ledger/ledger.service.ts';
+import { transfer } from '../apps/server/src/platform/ledger/transfer.ts';
 import { createTestApp, registerMember } from '../apps/server/src/test/test-app.ts';
 
 const SINGLE_BETS = 2_000;

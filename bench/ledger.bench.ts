@@ -5,7 +5,8 @@
 // Run: npm run bench
 import { cpus } from 'node:os';
 import { buildApp } from '../apps/server/src/app.ts';
-import { cash, house, transfer } from '../apps/server/src/platform/ledger/ledger.service.ts';
+import { cash, house } from '../apps/server/src/platform/ledger/ledger.service.ts';
+import { transfer } from '../apps/server/src/platform/ledger/transfer.ts';
 import { adminToken, createTestApp, registerMember } from '../apps/server/src/test/test-app.ts';
 
 function percentile(sorted: number[], p: number) {

@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { createIsolatedDatabase } from '../test/test-app.ts';
-import { cash, house, transfer } from '../platform/ledger/ledger.service.ts';
+import { cash, house } from '../platform/ledger/ledger.service.ts';
+import { transfer } from '../platform/ledger/transfer.ts';
 
 const ROOT = join(import.meta.dirname, '../../../..');
 let database: Awaited<ReturnType<typeof createIsolatedDatabase>>;

@@ -3,7 +3,8 @@ import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/http.ts';
 import { findMemberById } from '../../platform/members/members.repository.ts';
 import { accountEntriesPage } from '../../platform/ledger/ledger.repository.ts';
-import { cash, house, InsufficientFunds, postTransfer } from '../../platform/ledger/ledger.service.ts';
+import { cash, house, InsufficientFunds } from '../../platform/ledger/ledger.service.ts';
+import { postTransfer } from '../../platform/ledger/post-transfer.ts';
 import { writeAudit } from '../../platform/audit/audit.repository.ts';
 
 export async function memberLedger(ctx: AppContext, memberId: number, page: number, pageSize: number) {

@@ -1,7 +1,8 @@
 import { API } from '@casino/shared/api-paths';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, json, registerMember, type TestApp } from '../../test/test-app.ts';
-import { cash, house, transfer } from '../../platform/ledger/ledger.service.ts';
+import { cash, house } from '../../platform/ledger/ledger.service.ts';
+import { transfer } from '../../platform/ledger/transfer.ts';
 import { credit, debit, type RoundRef, rollback, runWallet } from '../wallet/wallet.service.ts';
 import { zoneDayStart } from './records.service.ts';
 

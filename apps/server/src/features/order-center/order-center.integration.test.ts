@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminToken, bearer, createTestApp, json, registerMember, type TestApp } from '../../test/test-app.ts';
 import { verifyLedger } from '../../platform/ledger/ledger-verify.ts';
-import { bonus, house, transfer } from '../../platform/ledger/ledger.service.ts';
+import { bonus, house } from '../../platform/ledger/ledger.service.ts';
+import { transfer } from '../../platform/ledger/transfer.ts';
 import { get, post, QK_PWD, readyMember } from '../withdrawals/withdrawals.test-helpers.ts';
 import { brazilianDays } from './order-center.service.ts';
 

@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, saoPauloDay } from '../../lib/sao-paulo.ts';
 import { fundMember } from '../../test/promotions-helpers.ts';
 import { adminToken, bearer, createTestApp, json, registerMember, type TestApp } from '../../test/test-app.ts';
-import { house, postTransfer, rebate } from '../../platform/ledger/ledger.service.ts';
+import { house, rebate } from '../../platform/ledger/ledger.service.ts';
+import { postTransfer } from '../../platform/ledger/post-transfer.ts';
 import { verifyLedger } from '../../platform/ledger/ledger-verify.ts';
 import { creditBonus } from '../promotions/engine.ts';
 

@@ -9,7 +9,8 @@ import { nowIso } from '../../db/database.ts';
 import type { Member, Site } from '../../db/schema.ts';
 import { AppError } from '../../lib/http.ts';
 import { translate } from '../../lib/i18n.ts';
-import { cash, house, postTransfer } from '../../platform/ledger/ledger.service.ts';
+import { cash, house } from '../../platform/ledger/ledger.service.ts';
+import { postTransfer } from '../../platform/ledger/post-transfer.ts';
 import { lockMember } from '../../platform/members/member-lock.ts';
 import { pushBalance } from '../../platform/realtime/realtime.ts';
 

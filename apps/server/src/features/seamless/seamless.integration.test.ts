@@ -3,7 +3,8 @@ import { API } from '@casino/shared/api-paths';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, json, registerMember, type TestApp } from '../../test/test-app.ts';
 import { verifyLedger } from '../../platform/ledger/ledger-verify.ts';
-import { cash, house, transfer } from '../../platform/ledger/ledger.service.ts';
+import { cash, house } from '../../platform/ledger/ledger.service.ts';
+import { transfer } from '../../platform/ledger/transfer.ts';
 
 /**
  * Provider conformance: this file plays an aggregator against the HTTP seamless wallet, signing

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nowIso } from '../../db/database.ts';
 import { createTestApp, registerMember, type TestApp } from '../../test/test-app.ts';
 import { verifyLedger } from '../../platform/ledger/ledger-verify.ts';
-import { cash, house, transfer } from '../../platform/ledger/ledger.service.ts';
+import { cash, house } from '../../platform/ledger/ledger.service.ts';
+import { transfer } from '../../platform/ledger/transfer.ts';
 import { credit, debit, type RoundRef, rollback, runWallet, settleLost } from './wallet.service.ts';
 
 /**

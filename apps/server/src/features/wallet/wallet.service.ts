@@ -2,7 +2,8 @@ import { recordPlay } from '../promotions/daily-stats.ts';
 import type { Database } from '../../db/database.ts';
 import { nowIso } from '../../db/database.ts';
 import { AppError } from '../../lib/http.ts';
-import { cash, house, IdempotencyConflict, InsufficientFunds, lockMemberCash, postTransfer } from '../../platform/ledger/ledger.service.ts';
+import { cash, house, IdempotencyConflict, InsufficientFunds, lockMemberCash } from '../../platform/ledger/ledger.service.ts';
+import { postTransfer } from '../../platform/ledger/post-transfer.ts';
 import * as walletRepository from './wallet.repository.ts';
 import type { WalletTx, WalletTxRow } from './wallet.repository.ts';
 

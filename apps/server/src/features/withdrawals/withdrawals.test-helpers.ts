@@ -1,7 +1,8 @@
 import { randomInt } from 'node:crypto';
 import { cpfCheckDigits } from '@casino/shared/pix/cpf';
 import { bearer, json, registerMember, type TestApp } from '../../test/test-app.ts';
-import { cash, house, transfer } from '../../platform/ledger/ledger.service.ts';
+import { cash, house } from '../../platform/ledger/ledger.service.ts';
+import { transfer } from '../../platform/ledger/transfer.ts';
 
 /** Fixtures shared by the money features' integration tests. */
 

@@ -1,7 +1,8 @@
 import { SqliteAdapter } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { inSavepoint } from '../../db/savepoint.ts';
-import { IdempotencyConflict, InsufficientFunds, postTransfer, type TransferInput, type TransferResult } from './ledger.service.ts';
+import { IdempotencyConflict, InsufficientFunds, type TransferInput, type TransferResult } from './ledger.service.ts';
+import { postTransfer } from './post-transfer.ts';
 
 /**
  * Group commit for SQLite (DESIGN.md section 2): standalone transfers that arrive together are

@@ -3,16 +3,9 @@ import type { LedgerTransferCode } from '@casino/shared/ledger-codes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, registerMember, type TestApp } from '../../test/test-app.ts';
 import { verifyLedger } from './ledger-verify.ts';
-import {
-  cash,
-  house,
-  IdempotencyConflict,
-  LedgerInvariantError,
-  lockMemberCash,
-  postTransfer,
-  rebate,
-  transfer,
-} from './ledger.service.ts';
+import { cash, house, IdempotencyConflict, LedgerInvariantError, lockMemberCash, rebate } from './ledger.service.ts';
+import { transfer } from './transfer.ts';
+import { postTransfer } from './post-transfer.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -4,7 +4,8 @@ import { expect } from 'vitest';
 import { nowIso } from '../../../db/database.ts';
 import type { TestApp } from '../../../test/test-app.ts';
 import { verifyLedger } from '../../../platform/ledger/ledger-verify.ts';
-import { cash, house, postTransfer } from '../../../platform/ledger/ledger.service.ts';
+import { cash, house } from '../../../platform/ledger/ledger.service.ts';
+import { postTransfer } from '../../../platform/ledger/post-transfer.ts';
 import { SPORTSBOOK_HOUSE } from './settle.service.ts';
 
 /**
