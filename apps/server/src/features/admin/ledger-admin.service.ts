@@ -3,7 +3,8 @@ import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/http.ts';
 import { findMemberById } from '../../platform/members/members.repository.ts';
 import { accountEntriesPage } from '../../platform/ledger/ledger.repository.ts';
-import { cash, house, InsufficientFunds } from '../../platform/ledger/ledger.service.ts';
+import { cash, house } from '../../platform/ledger/ledger.service.ts';
+import { moneyFailure } from '../../platform/ledger/money-failure.ts';
 import { postTransfer } from '../../platform/ledger/post-transfer.ts';
 import { writeAudit } from '../../platform/audit/audit.repository.ts';
 
@@ -81,7 +82,6 @@ export async function adjustMemberCash(
       });
     });
   } catch (error) {
-    if (error instanceof InsufficientFunds) throw new AppError('INSUFFICIENT_FUNDS', { amount: ['errors.insufficient_funds'] });
-    throw error;
+    throw moneyFailure(error, 'amount');
   }
 }

@@ -4,7 +4,7 @@ import type { HouseGameCode } from '@casino/shared/schemas/games';
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../lib/http.ts';
-import { InsufficientFunds } from '../../platform/ledger/ledger.service.ts';
+import { moneyFailure } from '../../platform/ledger/money-failure.ts';
 import { pushBalance } from '../../platform/realtime/realtime.ts';
 import { type RoundRef, WalletRefusal, type WalletOutcome } from '../wallet/wallet.service.ts';
 import { findHouseGame } from './house.repository.ts';
@@ -120,19 +120,8 @@ export async function inGameTransaction<T>(ctx: GameContext, work: (trx: Databas
   try {
     return await ctx.db.transaction().execute(work);
   } catch (error) {
-    throw walletError(error, field);
+    throw moneyFailure(error, field);
   }
-}
-
-/** Maps a failure thrown by the money path to the member's answer (other errors pass through). */
-export function walletError(error: unknown, field = 'amount'): unknown {
-  if (error instanceof InsufficientFunds) return new AppError('INSUFFICIENT_FUNDS', { [field]: ['errors.insufficient_funds'] });
-  if (error instanceof WalletRefusal) {
-    if (error.code === 'INSUFFICIENT_FUNDS') return new AppError('INSUFFICIENT_FUNDS', { [field]: ['errors.insufficient_funds'] });
-    // A duplicate or rolled-back id on a fresh house round is a bug, not a player's mistake.
-    return new Error(`house round refused by the wallet: ${error.code}`);
-  }
-  return error;
 }
 
 /** Tells the member's open pages the new balance, after the commit (a lost push only delays it). */

@@ -4,6 +4,7 @@ import { nowIso } from '../../db/database.ts';
 import { AppError } from '../../lib/http.ts';
 import { cash, house, IdempotencyConflict, InsufficientFunds, lockMemberCash } from '../../platform/ledger/ledger.service.ts';
 import { postTransfer } from '../../platform/ledger/post-transfer.ts';
+import { MoneyRefusal } from '../../platform/ledger/money-failure.ts';
 import * as walletRepository from './wallet.repository.ts';
 import type { WalletTx, WalletTxRow } from './wallet.repository.ts';
 
@@ -337,8 +338,8 @@ async function countValidBet(trx: Database, round: Pick<RoundRef, 'memberId' | '
 }
 
 /** Thrown inside a wallet transaction to undo everything it wrote and answer `code`. */
-export class WalletRefusal extends Error {
-  constructor(readonly code: WalletErrorCode) {
+export class WalletRefusal extends MoneyRefusal {
+  constructor(override readonly code: WalletErrorCode) {
     super(code);
   }
 }

@@ -9,7 +9,8 @@ import type { Member } from '../../db/schema.ts';
 import { AppError, fieldError } from '../../lib/http.ts';
 import { verifyPassword } from '../../lib/passwords.ts';
 import { writeAudit } from '../../platform/audit/audit.repository.ts';
-import { cash, house, InsufficientFunds } from '../../platform/ledger/ledger.service.ts';
+import { cash, house } from '../../platform/ledger/ledger.service.ts';
+import { moneyFailure } from '../../platform/ledger/money-failure.ts';
 import { postTransfer } from '../../platform/ledger/post-transfer.ts';
 import { findLiveBank } from '../member-banks/member-banks.repository.ts';
 import { lockMember } from '../../platform/members/member-lock.ts';
@@ -257,8 +258,7 @@ export async function requestWithdrawal(ctx: AppContext, member: Member, input: 
       return { id: inserted.id, replayed: false };
     });
   } catch (error) {
-    if (error instanceof InsufficientFunds) throw new AppError('INSUFFICIENT_FUNDS', { money: ['errors.insufficient_funds'] });
-    throw error;
+    throw moneyFailure(error, 'money');
   }
   const view = toWithdrawalView(await loadWithdrawal(ctx, placed.id));
   if (!placed.replayed) await notifyMember(ctx, member.id, view);

@@ -3,17 +3,9 @@ import type { HouseServerMessage } from '@casino/shared/schemas/house-games';
 import type { Database } from '../../../db/database.ts';
 import { nowIso } from '../../../db/database.ts';
 import { AppError } from '../../../lib/http.ts';
+import { moneyFailure } from '../../../platform/ledger/money-failure.ts';
 import { debit } from '../../wallet/wallet.service.ts';
-import {
-  checkStake,
-  expectOk,
-  type GameContext,
-  type HouseGame,
-  loadHouseGame,
-  playableGame,
-  roundRefOf,
-  walletError,
-} from '../house-game.ts';
+import { checkStake, expectOk, type GameContext, type HouseGame, loadHouseGame, playableGame, roundRefOf } from '../house-game.ts';
 import type { BalancePushes } from './balance-pushes.ts';
 import type { RandomnessBeacon } from './beacon.ts';
 import type { Broadcast, BusMessage } from './broadcast.ts';
@@ -302,7 +294,7 @@ export class SharedRoundEngine<Snapshot extends RoundSnapshot, Bet, History> imp
         return { round, balance: debited.balanceCentavos };
       })
       .catch((error) => {
-        throw walletError(error);
+        throw moneyFailure(error);
       });
     const line = this.lineOf({
       member_id: member.id,

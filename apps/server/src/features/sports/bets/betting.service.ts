@@ -9,7 +9,8 @@ import type { Database } from '../../../db/database.ts';
 import { nowIso } from '../../../db/database.ts';
 import { AppError, fieldError } from '../../../lib/http.ts';
 import { saoPauloDay } from '../../../lib/sao-paulo.ts';
-import { cash, house, InsufficientFunds } from '../../../platform/ledger/ledger.service.ts';
+import { cash, house } from '../../../platform/ledger/ledger.service.ts';
+import { moneyFailure } from '../../../platform/ledger/money-failure.ts';
 import { postTransfer } from '../../../platform/ledger/post-transfer.ts';
 import { pushBalance } from '../../../platform/realtime/realtime.ts';
 import { walletBalance } from '../../wallet/wallet.service.ts';
@@ -389,12 +390,11 @@ export async function placeBets(ctx: AppContext, memberId: number, input: PlaceB
   try {
     placed = await ctx.db.transaction().execute((trx) => placeInTransaction(trx, memberId, input, stakeCentavos, lines, settings));
   } catch (error) {
-    if (error instanceof InsufficientFunds) throw fieldError('INSUFFICIENT_FUNDS', 'stake', 'errors.insufficient_funds');
     if (error instanceof RequestRaced) {
       const raced = await replay(ctx, memberId, input, stakeCentavos);
       if (raced) return raced;
     }
-    throw error;
+    throw moneyFailure(error, 'stake');
   }
   await notifyBalance(ctx, memberId);
   return { bets: betViews(placed.bets, placed.legs, settings.cashout_margin_bp), balance: formatCentavos(placed.balanceCentavos) };
