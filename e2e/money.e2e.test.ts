@@ -163,6 +163,8 @@ describe('money', () => {
     await form.getByRole('button', { name: 'Salvar chave PIX' }).click();
     await form.getByText('Informe um CPF válido', { exact: false }).or(form.locator('[data-field-error="account"]')).first().waitFor();
 
+    // A masked field is emptied first, as a player selects and deletes before typing anew.
+    await form.locator('input[name="account"]').fill('');
     await form.locator('input[name="account"]').fill(CPF);
     await form.getByRole('button', { name: 'Salvar chave PIX' }).click();
     await page.getByTestId('pix-key').first().waitFor();
