@@ -4,6 +4,7 @@ import { CardList, DataTable } from '../../../components/data-table';
 import { DateRangeFilter, dateFieldError, reportRangeLabels } from '../../../components/date-range-filter';
 import { Badge, EmptyState, PageHeader } from '../../../components/feedback';
 import { AlertIcon, CheckIcon } from '../../../components/icons';
+import { DayChart, useDayLabel } from '../../../components/day-chart';
 import { ChartCard, FiguresAndChartSkeleton, ReportBody } from '../../../components/query-section';
 import { centavosOf, formatMoney, formatNumber } from '../../../lib/format';
 import { localeOf } from '../../../lib/i18n';
@@ -106,13 +107,6 @@ function Totals({ report }: { report: PromotionsReport }) {
   );
 }
 
-/** Short day labels for the chart's axis: "03/01" in the reader's order. */
-function useDayLabel() {
-  const language = useLanguage();
-  const format = new Intl.DateTimeFormat(localeOf(language), { day: '2-digit', month: '2-digit', timeZone: 'UTC' });
-  return (day: string) => format.format(new Date(`${day}T00:00:00Z`));
-}
-
 /**
  * A stacked bar per day (bonuses, rebates, VIP, agency), drawn in SVG from integer centavos; the
  * ledger's figure is a tick over each bar, so a day where the two differ stands out.
@@ -121,64 +115,22 @@ function CostChart({ days }: { days: PromotionsReportDay[] }) {
   const { t } = useTranslation();
   const language = useLanguage();
   const dayLabel = useDayLabel();
-  const width = 720;
-  const height = 200;
-  const pad = { top: 10, right: 8, bottom: 22, left: 8 };
-  const plotHeight = height - pad.top - pad.bottom;
-  const totals = days.map((day) => centavosOf(day.total));
-  const max = Math.max(1, ...totals, ...days.map((day) => centavosOf(day.ledger)));
-  const slot = (width - pad.left - pad.right) / Math.max(1, days.length);
-  const bar = Math.max(2, Math.min(28, slot * 0.7));
-  const labelEvery = Math.max(1, Math.ceil(days.length / 10));
-  const y = (centavos: number) => pad.top + plotHeight - (centavos / max) * plotHeight;
-
   return (
-    <figure className="overflow-x-auto">
-      <svg
-        viewBox={`0 0 ${width} ${height}`}
-        role="img"
-        aria-label={t('promotions.report.chart_label', { days: days.length })}
-        className="h-auto w-full min-w-[28rem]"
-      >
-        <line x1={pad.left} x2={width - pad.right} y1={y(0)} y2={y(0)} stroke="rgba(255,255,255,0.12)" />
-        {days.map((day, index) => {
-          const x = pad.left + index * slot + (slot - bar) / 2;
-          let base = 0;
-          return (
-            <g key={day.day}>
-              <title>
-                {`${dayLabel(day.day)} · ${t('promotions.report.total')}: ${formatMoney(day.total, language)} · ${t('promotions.report.ledger')}: ${formatMoney(day.ledger, language)}`}
-              </title>
-              {COST_GROUPS.map((group) => {
-                const value = centavosOf(day[group]);
-                if (value <= 0) return null;
-                const top = y(base + value);
-                const rect = (
-                  <rect key={group} x={x} y={top} width={bar} height={Math.max(0.5, y(base) - top)} fill={GROUP_COLOURS[group]} rx={1} />
-                );
-                base += value;
-                return rect;
-              })}
-              {centavosOf(day.ledger) > 0 && (
-                <line
-                  x1={x - 2}
-                  x2={x + bar + 2}
-                  y1={y(centavosOf(day.ledger))}
-                  y2={y(centavosOf(day.ledger))}
-                  stroke="#f8fafc"
-                  strokeWidth={1.5}
-                />
-              )}
-              {index % labelEvery === 0 && (
-                <text x={x + bar / 2} y={height - 6} textAnchor="middle" fontSize={10} fill="#64748b">
-                  {dayLabel(day.day)}
-                </text>
-              )}
-            </g>
-          );
-        })}
-      </svg>
-    </figure>
+    <DayChart
+      label={t('promotions.report.chart_label', { days: days.length })}
+      axisStroke="rgba(255,255,255,0.12)"
+      days={days.map((day) => ({
+        day: day.day,
+        parts: COST_GROUPS.filter((group) => centavosOf(day[group]) > 0).map((group) => ({
+          key: group,
+          centavos: centavosOf(day[group]),
+          colour: GROUP_COLOURS[group],
+        })),
+        ledgerCentavos: centavosOf(day.ledger) > 0 ? centavosOf(day.ledger) : null,
+        extent: [centavosOf(day.total), centavosOf(day.ledger)],
+        title: `${dayLabel(day.day)} · ${t('promotions.report.total')}: ${formatMoney(day.total, language)} · ${t('promotions.report.ledger')}: ${formatMoney(day.ledger, language)}`,
+      }))}
+    />
   );
 }
 

@@ -1,10 +1,11 @@
 import type { SportsReport, SportsReportDay } from '@casino/shared/schemas/sports-admin';
-import { type ReactNode, useEffect, useRef } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Column, DataTable } from '../../../components/data-table';
 import { DateRangeFilter, dateFieldError, reportRangeLabels } from '../../../components/date-range-filter';
 import { EmptyState, PageHeader } from '../../../components/feedback';
 import { AlertIcon } from '../../../components/icons';
+import { DayChart, useDayLabel } from '../../../components/day-chart';
 import { ChartCard, FiguresAndChartSkeleton, ReportBody } from '../../../components/query-section';
 import { centavosOf, formatMoney, formatNumber } from '../../../lib/format';
 import { localeOf } from '../../../lib/i18n';
@@ -92,13 +93,6 @@ function Totals({ report }: { report: SportsReport }) {
   );
 }
 
-/** Short day labels for the chart's axis: "03/01" in the reader's order. */
-function useDayLabel() {
-  const language = useLanguage();
-  const format = new Intl.DateTimeFormat(localeOf(language), { day: '2-digit', month: '2-digit', timeZone: 'UTC' });
-  return (day: string) => format.format(new Date(`${day}T00:00:00Z`));
-}
-
 /**
  * One bar per day from the zero line, up for the book's gain and down for its loss, drawn in SVG
  * from integer centavos; the ledger's figure for the day is a tick, so a day where the house
@@ -108,63 +102,23 @@ function GgrChart({ days }: { days: SportsReportDay[] }) {
   const { t } = useTranslation();
   const language = useLanguage();
   const dayLabel = useDayLabel();
-  const width = 720;
-  const height = 200;
-  const pad = { top: 10, right: 8, bottom: 22, left: 8 };
-  const values = days.flatMap((day) => [centavosOf(day.ggr), centavosOf(day.ledger)]);
-  const top = Math.max(1, ...values);
-  const bottom = Math.min(0, ...values);
-  const plotHeight = height - pad.top - pad.bottom;
-  const y = (centavos: number) => pad.top + ((top - centavos) / (top - bottom)) * plotHeight;
-  const slot = (width - pad.left - pad.right) / Math.max(1, days.length);
-  const bar = Math.max(2, Math.min(28, slot * 0.7));
-  const labelEvery = Math.max(1, Math.ceil(days.length / 10));
-  // On a phone the chart scrolls sideways: it opens on the latest days.
-  const scroller = useRef<HTMLElement>(null);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new period redraws the chart, which starts at its end again
-  useEffect(() => {
-    if (scroller.current) scroller.current.scrollLeft = scroller.current.scrollWidth;
-  }, [days]);
   return (
-    <figure ref={scroller} className="overflow-x-auto">
-      <svg
-        viewBox={`0 0 ${width} ${height}`}
-        role="img"
-        aria-label={t('sports.report.chart_label', { days: days.length })}
-        className="h-auto w-full min-w-[28rem]"
-      >
-        <line x1={pad.left} x2={width - pad.right} y1={y(0)} y2={y(0)} stroke="rgba(255,255,255,0.18)" />
-        {days.map((day, index) => {
-          const x = pad.left + index * slot + (slot - bar) / 2;
-          const ggr = centavosOf(day.ggr);
-          const ledger = centavosOf(day.ledger);
-          const barTop = Math.min(y(ggr), y(0));
-          return (
-            <g key={day.day}>
-              <title>
-                {`${dayLabel(day.day)} · ${t('sports.report.columns.ggr')}: ${formatMoney(day.ggr, language)} · ${t('sports.report.ledger')}: ${formatMoney(day.ledger, language)}`}
-              </title>
-              {ggr !== 0 && (
-                <rect
-                  x={x}
-                  y={barTop}
-                  width={bar}
-                  height={Math.max(0.5, Math.abs(y(ggr) - y(0)))}
-                  fill={ggr > 0 ? '#34d399' : '#fb7185'}
-                  rx={1}
-                />
-              )}
-              {ledger !== 0 && <line x1={x - 2} x2={x + bar + 2} y1={y(ledger)} y2={y(ledger)} stroke="#f8fafc" strokeWidth={1.5} />}
-              {index % labelEvery === 0 && (
-                <text x={x + bar / 2} y={height - 6} textAnchor="middle" fontSize={10} fill="#64748b">
-                  {dayLabel(day.day)}
-                </text>
-              )}
-            </g>
-          );
-        })}
-      </svg>
-    </figure>
+    <DayChart
+      label={t('sports.report.chart_label', { days: days.length })}
+      axisStroke="rgba(255,255,255,0.18)"
+      startAtEnd
+      days={days.map((day) => {
+        const ggr = centavosOf(day.ggr);
+        const ledger = centavosOf(day.ledger);
+        return {
+          day: day.day,
+          parts: ggr === 0 ? [] : [{ key: 'ggr', centavos: ggr, colour: ggr > 0 ? '#34d399' : '#fb7185' }],
+          ledgerCentavos: ledger === 0 ? null : ledger,
+          extent: [ggr, ledger],
+          title: `${dayLabel(day.day)} · ${t('sports.report.columns.ggr')}: ${formatMoney(day.ggr, language)} · ${t('sports.report.ledger')}: ${formatMoney(day.ledger, language)}`,
+        };
+      })}
+    />
   );
 }
 
