@@ -104,7 +104,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     const unchecked = (part: unknown, declared: unknown) => (declared ? undefined : findNulField(part));
     const field =
       unchecked(request.body, schema?.body) ?? unchecked(request.query, schema?.querystring) ?? unchecked(request.params, schema?.params);
-    if (field !== undefined) throw new AppError('VALIDATION_FAILED', { [field]: ['validation.invalid'] });
+    if (field !== undefined) throw new AppError('VALIDATION_FAILED', { fieldErrors: { [field]: ['validation.invalid'] } });
   });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);

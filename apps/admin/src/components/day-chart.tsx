@@ -1,26 +1,28 @@
 import { useEffect, useRef } from 'react';
+import { centavosOf, formatMoney } from '../lib/format';
 import { localeOf } from '../lib/i18n';
 import { useLanguage } from '../lib/use-language';
 
-/** One day of a report chart, in integer centavos. */
+/** One day of a report chart: the report's figure and the ledger's (money strings), and the bar. */
 export type ChartDay = {
   /** The day, YYYY-MM-DD. */
   day: string;
-  /** The bar: its parts stacked from the zero line (positive parts up, negative parts down). */
+  total: string;
+  ledger: string;
+  /** The bar in integer centavos: its parts stacked from the zero line (positive up, negative down). */
   parts: { key: string; centavos: number; colour: string }[];
-  /** The ledger's figure for the day, drawn as a tick over the bar; null draws none. */
-  ledgerCentavos: number | null;
-  /** The figures the vertical scale must hold (the day's total and its ledger figure). */
-  extent: number[];
-  /** The hover text of the day. */
-  title: string;
 };
 
 type DayChartProps = {
   days: ChartDay[];
   label: string;
+  /** What the day's hover text calls the two figures. */
+  totalLabel: string;
+  ledgerLabel: string;
   /** The zero line's colour. */
   axisStroke: string;
+  /** A cost report ticks only a ledger figure above zero. */
+  positiveLedgerOnly?: boolean;
   /** On a phone the chart scrolls sideways: open it on the latest days. */
   startAtEnd?: boolean;
 };
@@ -40,9 +42,18 @@ export function useDayLabel() {
  * The reports' chart: a bar per day drawn in SVG from integer centavos, with the ledger's figure
  * as a tick over each bar, so a day where the two differ stands out.
  */
-export function DayChart({ days, label, axisStroke, startAtEnd = false }: DayChartProps) {
+export function DayChart({
+  days,
+  label,
+  totalLabel,
+  ledgerLabel,
+  axisStroke,
+  positiveLedgerOnly = false,
+  startAtEnd = false,
+}: DayChartProps) {
+  const language = useLanguage();
   const dayLabel = useDayLabel();
-  const values = days.flatMap((day) => day.extent);
+  const values = days.flatMap((day) => [centavosOf(day.total), centavosOf(day.ledger)]);
   const top = Math.max(1, ...values);
   const bottom = Math.min(0, ...values);
   const plotHeight = HEIGHT - PAD.top - PAD.bottom;
@@ -62,11 +73,15 @@ export function DayChart({ days, label, axisStroke, startAtEnd = false }: DayCha
         <line x1={PAD.left} x2={WIDTH - PAD.right} y1={y(0)} y2={y(0)} stroke={axisStroke} />
         {days.map((day, index) => {
           const x = PAD.left + index * slot + (slot - bar) / 2;
+          const ledger = centavosOf(day.ledger);
+          const tick = positiveLedgerOnly ? ledger > 0 : ledger !== 0;
           let up = 0;
           let down = 0;
           return (
             <g key={day.day}>
-              <title>{day.title}</title>
+              <title>
+                {`${dayLabel(day.day)} · ${totalLabel}: ${formatMoney(day.total, language)} · ${ledgerLabel}: ${formatMoney(day.ledger, language)}`}
+              </title>
               {day.parts.map((part) => {
                 const from = part.centavos > 0 ? up : down;
                 const to = from + part.centavos;
@@ -84,16 +99,7 @@ export function DayChart({ days, label, axisStroke, startAtEnd = false }: DayCha
                   />
                 );
               })}
-              {day.ledgerCentavos !== null && (
-                <line
-                  x1={x - 2}
-                  x2={x + bar + 2}
-                  y1={y(day.ledgerCentavos)}
-                  y2={y(day.ledgerCentavos)}
-                  stroke="#f8fafc"
-                  strokeWidth={1.5}
-                />
-              )}
+              {tick && <line x1={x - 2} x2={x + bar + 2} y1={y(ledger)} y2={y(ledger)} stroke="#f8fafc" strokeWidth={1.5} />}
               {index % labelEvery === 0 && (
                 <text x={x + bar / 2} y={HEIGHT - 6} textAnchor="middle" fontSize={10} fill="#64748b">
                   {dayLabel(day.day)}

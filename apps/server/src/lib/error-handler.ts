@@ -21,7 +21,7 @@ export function installErrorHandler(app: FastifyInstance) {
           fields[name] = [...(fields[name] ?? []), issue.message ?? 'validation.invalid'];
         }
       }
-      return sendError(request, reply, new AppError('VALIDATION_FAILED', fields));
+      return sendError(request, reply, new AppError('VALIDATION_FAILED', { fieldErrors: fields }));
     }
     if (error instanceof AppError) return sendError(request, reply, error);
     if (error.statusCode === 413) return sendError(request, reply, new AppError('PAYLOAD_TOO_LARGE'));
@@ -29,7 +29,7 @@ export function installErrorHandler(app: FastifyInstance) {
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       // Malformed JSON, wrong content type, bad URL encoding: bad input, not a server fault.
       request.log.info({ err: error }, 'bad request');
-      return sendError(request, reply, new AppError('BAD_PARAMETERS', { _: ['errors.bad_parameters'] }));
+      return sendError(request, reply, new AppError('BAD_PARAMETERS', { fieldErrors: { _: ['errors.bad_parameters'] } }));
     }
     request.log.error({ err: error }, 'unhandled error');
     return sendError(request, reply, new AppError('INTERNAL'));

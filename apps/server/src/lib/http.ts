@@ -2,16 +2,28 @@ import { ERRORS, type ErrorCode } from '@casino/shared/errors';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { translate } from './i18n.ts';
 
-/** An expected failure: a code of the shared table, optional field errors (catalogue keys). */
+export interface AppErrorOptions {
+  /** Messages per form field (catalogue keys). */
+  fieldErrors?: Record<string, string[]> | undefined;
+  /** Keys added to the answer's envelope (e.g. `retry_after`). */
+  extra?: Record<string, unknown> | undefined;
+  /** Values for the message's {{placeholders}} (amounts already formatted for the reader). */
+  messageValues?: Record<string, string | number> | ((lang: string) => Record<string, string | number>) | undefined;
+}
+
+/** An expected failure: a code of the shared table, with optional field errors, envelope keys and message values. */
 export class AppError extends Error {
+  readonly fieldErrors: AppErrorOptions['fieldErrors'];
+  readonly extra: AppErrorOptions['extra'];
+  readonly messageValues: AppErrorOptions['messageValues'];
   constructor(
     readonly errorCode: ErrorCode,
-    readonly fieldErrors?: Record<string, string[]>,
-    readonly extra?: Record<string, unknown>,
-    /** Values for the message's {{placeholders}} (amounts already formatted for the reader). */
-    readonly messageValues?: Record<string, string | number> | ((lang: string) => Record<string, string | number>),
+    options: AppErrorOptions = {},
   ) {
     super(errorCode);
+    this.fieldErrors = options.fieldErrors;
+    this.extra = options.extra;
+    this.messageValues = options.messageValues;
   }
   get status(): number {
     return ERRORS[this.errorCode].status;
@@ -20,7 +32,7 @@ export class AppError extends Error {
 
 /** A failure on one form field, with the field's message key (defaults to the code's message). */
 export function fieldError(code: ErrorCode, field: string, messageKey: string = ERRORS[code].message): AppError {
-  return new AppError(code, { [field]: [messageKey] });
+  return new AppError(code, { fieldErrors: { [field]: [messageKey] } });
 }
 
 /** The reader's language: the `lang` the client adds to every call (query, else body), else pt. */

@@ -206,7 +206,7 @@ export class LoginThrottle {
 /** 429 with the wait in seconds (`retry_after`, also the Retry-After header) and in words. */
 export function loginThrottled(waitMs: number): AppError {
   const seconds = Math.max(1, Math.ceil(waitMs / 1000));
-  return new AppError('LOGIN_THROTTLED', undefined, { retry_after: seconds }, (lang) => ({ when: inWords(seconds, lang) }));
+  return new AppError('LOGIN_THROTTLED', { extra: { retry_after: seconds }, messageValues: (lang) => ({ when: inWords(seconds, lang) }) });
 }
 
 /** "em 30 segundos", "in 15 minutes", "15分钟后": the reader's language says where the words go. */

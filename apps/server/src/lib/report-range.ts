@@ -21,12 +21,15 @@ export function reportRange(
   now = Date.now(),
 ): ReportRange {
   const toDay = to ?? saoPauloDay(now);
-  if (!isRealDay(toDay)) throw new AppError('VALIDATION_FAILED', { to: ['validation.date_format'] });
+  if (!isRealDay(toDay)) throw new AppError('VALIDATION_FAILED', { fieldErrors: { to: ['validation.date_format'] } });
   const fromDay = from ?? addDays(toDay, -(limits.defaultDays - 1));
-  if (!isRealDay(fromDay)) throw new AppError('VALIDATION_FAILED', { from: ['validation.date_format'] });
-  if (fromDay > toDay) throw new AppError('VALIDATION_FAILED', { from: ['validation.date_order'] });
+  if (!isRealDay(fromDay)) throw new AppError('VALIDATION_FAILED', { fieldErrors: { from: ['validation.date_format'] } });
+  if (fromDay > toDay) throw new AppError('VALIDATION_FAILED', { fieldErrors: { from: ['validation.date_order'] } });
   if (addDays(fromDay, limits.maxDays - 1) < toDay) {
-    throw new AppError('VALIDATION_FAILED', { from: ['validation.date_range_too_long'] }, undefined, { days: limits.maxDays });
+    throw new AppError('VALIDATION_FAILED', {
+      fieldErrors: { from: ['validation.date_range_too_long'] },
+      messageValues: { days: limits.maxDays },
+    });
   }
   return { from: fromDay, to: toDay, start: dayRange(fromDay).start, end: dayRange(toDay).end };
 }

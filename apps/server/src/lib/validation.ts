@@ -14,7 +14,7 @@ export const validatorCompiler: FastifySchemaCompiler<z.ZodType> = ({ schema, ht
   const validate = zodValidatorCompiler({ schema: httpPart === 'body' ? strictBody(schema) : schema, httpPart, method, url });
   return (data: unknown) => {
     const field = findNulField(data);
-    if (field !== undefined) return { error: new AppError('VALIDATION_FAILED', { [field]: ['validation.invalid'] }) };
+    if (field !== undefined) return { error: new AppError('VALIDATION_FAILED', { fieldErrors: { [field]: ['validation.invalid'] } }) };
     return validate(data);
   };
 };

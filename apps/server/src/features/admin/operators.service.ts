@@ -67,7 +67,7 @@ export async function operatorLogin(ctx: AppContext, username: string, password:
   if (operator.totp_secret) {
     // The pair's failures stay counted until the code is right too: wrong codes add to them.
     const challenge = await openSession(ctx, operator.id, ip, 'challenge', CHALLENGE_TTL_MS);
-    throw new AppError('TOTP_REQUIRED', undefined, { challenge, challenge_expires_in: CHALLENGE_TTL_MS / 1000 });
+    throw new AppError('TOTP_REQUIRED', { extra: { challenge, challenge_expires_in: CHALLENGE_TTL_MS / 1000 } });
   }
   await throttle.recordSuccess(name, ip);
   return completeLogin(ctx, operator, ip, null);
@@ -149,7 +149,7 @@ export async function createOperator(
 ) {
   const username = input.username.toLowerCase();
   const existing = await ctx.db.selectFrom('operators').select('id').where('username', '=', username).executeTakeFirst();
-  if (existing) throw new AppError('VALIDATION_FAILED', { username: ['validation.account_taken'] });
+  if (existing) throw new AppError('VALIDATION_FAILED', { fieldErrors: { username: ['validation.account_taken'] } });
   const created = await ctx.db
     .insertInto('operators')
     .values({ username, password_hash: await hashPassword(input.password), role: input.role, created_at: nowIso(), last_login_at: null })

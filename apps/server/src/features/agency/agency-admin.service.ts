@@ -81,7 +81,7 @@ export async function agencySettlements(ctx: AppContext, page: { page: number; p
 
 /** An operator settles (or settles again) one finished day; what was paid before is not paid again. */
 export async function settleDayByOperator(ctx: AppContext, actor: Actor, day: string) {
-  if (!isFinishedDay(day)) throw new AppError('VALIDATION_FAILED', { day: ['agency.day_not_finished'] });
+  if (!isFinishedDay(day)) throw new AppError('VALIDATION_FAILED', { fieldErrors: { day: ['agency.day_not_finished'] } });
   const result = await settleAgencyDay(ctx, day);
   const row = await repo.findSettlement(ctx.db, day);
   if (!row) throw new Error(`settlement of ${day} has no row after running`);

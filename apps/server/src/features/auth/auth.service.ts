@@ -93,7 +93,7 @@ export async function createMember<T>(
   if (await members.findMemberByAccount(ctx.db, account)) errors.account = ['validation.account_taken'];
   if (await members.findMemberByPhone(ctx.db, input.phone)) errors.phone = ['validation.phone_taken'];
   Object.assign(errors, fieldErrors);
-  if (Object.keys(errors).length > 0) throw new AppError('VALIDATION_FAILED', errors);
+  if (Object.keys(errors).length > 0) throw new AppError('VALIDATION_FAILED', { fieldErrors: errors });
 
   const { inviter } = input;
   const passwordHash = await hashPassword(input.password);
@@ -131,8 +131,9 @@ export async function createMember<T>(
     });
   } catch (error) {
     // Two registrations of the same name at the same instant: the unique index decides.
-    if (isUniqueViolation(error, 'account')) throw new AppError('ACCOUNT_TAKEN', { account: ['validation.account_taken'] });
-    if (isUniqueViolation(error, 'phone')) throw new AppError('PHONE_TAKEN', { phone: ['validation.phone_taken'] });
+    if (isUniqueViolation(error, 'account'))
+      throw new AppError('ACCOUNT_TAKEN', { fieldErrors: { account: ['validation.account_taken'] } });
+    if (isUniqueViolation(error, 'phone')) throw new AppError('PHONE_TAKEN', { fieldErrors: { phone: ['validation.phone_taken'] } });
     if (error instanceof AppError) throw error;
     // Anything else (the database refused or failed, no free invite code): no field explains it,
     // so the member reads the spec's "Registration Failed" and the operator finds the cause in the log.
@@ -171,7 +172,7 @@ export async function login(
   const passwordOk = await verifyPassword(member?.password_hash ?? (await dummyPasswordHash()), input.password);
   if (!member || !passwordOk || member.deleted_at) {
     await throttle.recordFailure(throttleKey, client.ip);
-    throw new AppError('LOGIN_FAILED', { password: ['auth.login_failed'] });
+    throw new AppError('LOGIN_FAILED', { fieldErrors: { password: ['auth.login_failed'] } });
   }
   if (member.status === MEMBER_STATUS.frozen) throw new AppError('ACCOUNT_FROZEN');
   await throttle.recordSuccess(throttleKey, client.ip);

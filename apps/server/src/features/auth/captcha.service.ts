@@ -49,7 +49,7 @@ export async function createCaptcha(ctx: AppContext) {
  */
 export async function consumeCaptcha(ctx: AppContext, key: string | undefined, answer: string | undefined): Promise<void> {
   if (ctx.config.CASINO_CAPTCHA === 'disabled') return;
-  if (!key || !answer) throw new AppError('CAPTCHA_INVALID', { captcha: ['validation.captcha_again'] });
+  if (!key || !answer) throw new AppError('CAPTCHA_INVALID', { fieldErrors: { captcha: ['validation.captcha_again'] } });
   const now = new Date().toISOString();
   const row = await ctx.db
     .updateTable('captchas')
@@ -60,6 +60,6 @@ export async function consumeCaptcha(ctx: AppContext, key: string | undefined, a
     .returning('answer_hash')
     .executeTakeFirst();
   if (!row || !safeEqualHex(row.answer_hash, sha256(answer.trim().toLowerCase()))) {
-    throw new AppError('CAPTCHA_INVALID', { captcha: ['validation.captcha_again'] });
+    throw new AppError('CAPTCHA_INVALID', { fieldErrors: { captcha: ['validation.captcha_again'] } });
   }
 }

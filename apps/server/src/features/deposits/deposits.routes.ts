@@ -225,7 +225,7 @@ export const depositsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; deliver?: 
       const { name, min, max, fee_bp, enabled, instant_receipt } = request.body;
       const minCentavos = min ?? before.min_centavos;
       const maxCentavos = max ?? before.max_centavos;
-      if (minCentavos > maxCentavos) throw new AppError('VALIDATION_FAILED', { min: ['validation.invalid'] });
+      if (minCentavos > maxCentavos) throw new AppError('VALIDATION_FAILED', { fieldErrors: { min: ['validation.invalid'] } });
       const changes = {
         ...(name !== undefined ? { name } : {}),
         min_centavos: minCentavos,

@@ -66,14 +66,20 @@ export async function onlineChannels(ctx: AppContext, lang: string, expiryMinute
 
 export function assertAmountInChannel(channel: Pick<ChannelRow, 'min_centavos' | 'max_centavos'>, amountCentavos: number) {
   if (amountCentavos < channel.min_centavos) {
-    throw new AppError('AMOUNT_BELOW_MIN', { money: ['money.amount_below_min'] }, undefined, (lang) => ({
-      min: formatBRL(channel.min_centavos, lang),
-    }));
+    throw new AppError('AMOUNT_BELOW_MIN', {
+      fieldErrors: { money: ['money.amount_below_min'] },
+      messageValues: (lang) => ({
+        min: formatBRL(channel.min_centavos, lang),
+      }),
+    });
   }
   if (amountCentavos > channel.max_centavos) {
-    throw new AppError('AMOUNT_ABOVE_MAX', { money: ['money.amount_above_max'] }, undefined, (lang) => ({
-      max: formatBRL(channel.max_centavos, lang),
-    }));
+    throw new AppError('AMOUNT_ABOVE_MAX', {
+      fieldErrors: { money: ['money.amount_above_max'] },
+      messageValues: (lang) => ({
+        max: formatBRL(channel.max_centavos, lang),
+      }),
+    });
   }
 }
 
@@ -110,7 +116,7 @@ export async function createDeposit(
 ) {
   const channel = await repo.findChannel(ctx.db, input.payment_id);
   if (!channel || channel.direction !== 'deposit' || channel.enabled !== 1)
-    throw new AppError('CHANNEL_UNKNOWN', { payment_id: ['money.channel_unknown'] });
+    throw new AppError('CHANNEL_UNKNOWN', { fieldErrors: { payment_id: ['money.channel_unknown'] } });
   assertAmountInChannel(channel, input.money);
   // One bonus per deposit: the bonus chosen for this deposit must be one a new deposit can fund.
   await assertDepositBonusChoice(ctx, memberId, input.bonus, input.money);

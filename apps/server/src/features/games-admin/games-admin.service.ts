@@ -143,13 +143,13 @@ export async function updateGame(ctx: AppContext, actor: Actor, id: number, chan
   const before = await repo.findGame(ctx.db, id);
   if (!before) throw new AppError('GAME_NOT_FOUND');
   if (changes.rtp !== undefined && before.provider_kind === 'house') {
-    throw new AppError('VALIDATION_FAILED', { rtp: ['validation.rtp_house'] });
+    throw new AppError('VALIDATION_FAILED', { fieldErrors: { rtp: ['validation.rtp_house'] } });
   }
   const minBet = changes.min_bet ?? before.min_bet_centavos;
   const maxBet = changes.max_bet ?? before.max_bet_centavos;
   if (minBet > maxBet) {
     const field = changes.max_bet !== undefined ? 'max_bet' : 'min_bet';
-    throw new AppError('VALIDATION_FAILED', { [field]: ['validation.min_bet_above_max'] });
+    throw new AppError('VALIDATION_FAILED', { fieldErrors: { [field]: ['validation.min_bet_above_max'] } });
   }
 
   const update: Updateable<GamesTable> = {};

@@ -36,7 +36,7 @@ export const LAUNCHES_PER_MINUTE = 30;
 const STALE_SESSION_MS = 7 * 24 * 3_600_000;
 
 export async function launchGame(ctx: AppContext, member: Member, input: LaunchInput, lang: string): Promise<Day7LoginAnswer> {
-  if (!input.game_code && !input.game_id) throw new AppError('VALIDATION_FAILED', { game_code: ['validation.required'] });
+  if (!input.game_code && !input.game_id) throw new AppError('VALIDATION_FAILED', { fieldErrors: { game_code: ['validation.required'] } });
   const found = input.game_code ? await repo.findGameByCode(ctx.db, input.game_code) : await repo.findGameById(ctx.db, input.game_id!);
   // A given platType must be the game's own: a mismatch is a game that does not exist there.
   const mismatch = found && ((input.game_id && found.id !== input.game_id) || (input.platType && found.plat_type !== input.platType));

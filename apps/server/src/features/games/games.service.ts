@@ -150,7 +150,7 @@ export async function follow(ctx: AppContext, memberId: number, gameId: number):
   const followed = await repo.followedAmong(ctx.db, memberId, [gameId]);
   if (followed.has(gameId)) return;
   if ((await repo.countFollows(ctx.db, memberId)) >= MAX_FOLLOWS) {
-    throw new AppError('FOLLOW_FAILED', { game_id: ['games.follow_limit'] }, undefined, { max: MAX_FOLLOWS });
+    throw new AppError('FOLLOW_FAILED', { fieldErrors: { game_id: ['games.follow_limit'] }, messageValues: { max: MAX_FOLLOWS } });
   }
   await repo.insertFollow(ctx.db, memberId, gameId, nowIso());
 }

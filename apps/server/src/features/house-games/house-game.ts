@@ -79,14 +79,20 @@ export async function playableGame(ctx: GameContext, code: HouseGameCode, option
 /** The stake against the game's limits (from its catalogue row), with the limit in the message. */
 export function checkStake(game: HouseGame, stakeCentavos: number, field = 'amount'): void {
   if (stakeCentavos < game.minBetCentavos) {
-    throw new AppError('BET_BELOW_MIN', { [field]: ['games.bet_below_min'] }, undefined, (lang) => ({
-      amount: formatBRL(game.minBetCentavos, lang),
-    }));
+    throw new AppError('BET_BELOW_MIN', {
+      fieldErrors: { [field]: ['games.bet_below_min'] },
+      messageValues: (lang) => ({
+        amount: formatBRL(game.minBetCentavos, lang),
+      }),
+    });
   }
   if (stakeCentavos > game.maxBetCentavos) {
-    throw new AppError('BET_ABOVE_MAX', { [field]: ['games.bet_above_max'] }, undefined, (lang) => ({
-      amount: formatBRL(game.maxBetCentavos, lang),
-    }));
+    throw new AppError('BET_ABOVE_MAX', {
+      fieldErrors: { [field]: ['games.bet_above_max'] },
+      messageValues: (lang) => ({
+        amount: formatBRL(game.maxBetCentavos, lang),
+      }),
+    });
   }
 }
 

@@ -135,7 +135,7 @@ export const houseWsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app
           const result = houseClientMessage.safeParse(value);
           if (!result.success) {
             const key = result.error.issues[0]?.message ?? 'errors.bad_parameters';
-            const error = new AppError('VALIDATION_FAILED', { _: [key.includes('.') ? key : 'errors.bad_parameters'] });
+            const error = new AppError('VALIDATION_FAILED', { fieldErrors: { _: [key.includes('.') ? key : 'errors.bad_parameters'] } });
             rounds.feed.send(feedSocket, replyOf(ref, lang, { ok: false, error }));
             return;
           }
@@ -160,7 +160,7 @@ export const houseWsRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app
             const result = await ctx.houseRounds.crash.bet(member, { amount: message.amount, auto_cashout: message.auto_cashout ?? null });
             return { result, message: translate(lang, 'games.bet_placed') };
           }
-          if (!message.color) throw new AppError('VALIDATION_FAILED', { color: ['games.color_invalid'] });
+          if (!message.color) throw new AppError('VALIDATION_FAILED', { fieldErrors: { color: ['games.color_invalid'] } });
           const result = await ctx.houseRounds.double.bet(member, { amount: message.amount, color: message.color });
           return { result, message: translate(lang, 'games.bet_placed') };
         };

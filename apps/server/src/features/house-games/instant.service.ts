@@ -172,27 +172,21 @@ function rouletteRefusal(problem: NonNullable<ReturnType<typeof roulette.validat
     case 'too_many_bets':
       return fieldError('VALIDATION_FAILED', 'bets', 'games.roulette_too_many_bets');
     case 'above_total':
-      return new AppError(
-        'BET_ABOVE_MAX',
-        { bets: ['games.roulette_total_above_max'] },
-        undefined,
-        amount(roulette.ROULETTE_LIMITS.maxTotalCentavos),
-      );
+      return new AppError('BET_ABOVE_MAX', {
+        fieldErrors: { bets: ['games.roulette_total_above_max'] },
+        messageValues: amount(roulette.ROULETTE_LIMITS.maxTotalCentavos),
+      });
     case 'below_min':
-      return new AppError(
-        'BET_BELOW_MIN',
-        { [`bets.${index}.amount`]: ['games.roulette_bet_below_min'] },
-        undefined,
-        amount(roulette.ROULETTE_LIMITS.minBetCentavos),
-      );
+      return new AppError('BET_BELOW_MIN', {
+        fieldErrors: { [`bets.${index}.amount`]: ['games.roulette_bet_below_min'] },
+        messageValues: amount(roulette.ROULETTE_LIMITS.minBetCentavos),
+      });
     case 'above_max': {
       const type = stakes[index]?.bet.type ?? 'straight';
-      return new AppError(
-        'BET_ABOVE_MAX',
-        { [`bets.${index}.amount`]: ['games.roulette_bet_above_max'] },
-        undefined,
-        amount(roulette.ROULETTE_LIMITS.maxBetCentavos[type]),
-      );
+      return new AppError('BET_ABOVE_MAX', {
+        fieldErrors: { [`bets.${index}.amount`]: ['games.roulette_bet_above_max'] },
+        messageValues: amount(roulette.ROULETTE_LIMITS.maxBetCentavos[type]),
+      });
     }
     default:
       return fieldError('VALIDATION_FAILED', `bets.${index}`, 'games.roulette_bet_invalid');

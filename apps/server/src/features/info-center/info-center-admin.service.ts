@@ -29,7 +29,8 @@ type SendBody = z.output<typeof adminNotificationSendBody>;
 
 async function siteIdOrDefault(ctx: AppContext, siteId: number | undefined): Promise<number> {
   if (siteId !== undefined) {
-    if (!(await repo.findSite(ctx.db, siteId))) throw new AppError('VALIDATION_FAILED', { site_id: ['validation.invalid'] });
+    if (!(await repo.findSite(ctx.db, siteId)))
+      throw new AppError('VALIDATION_FAILED', { fieldErrors: { site_id: ['validation.invalid'] } });
     return siteId;
   }
   const fallback = await repo.findDefaultSiteId(ctx.db);
@@ -51,7 +52,7 @@ export async function sendNotification(ctx: AppContext, actor: Actor, body: Send
 
   if (body.member_id !== undefined) {
     const member = await repo.findMember(ctx.db, body.member_id);
-    if (!member) throw new AppError('VALIDATION_FAILED', { member_id: ['validation.member_unknown'] });
+    if (!member) throw new AppError('VALIDATION_FAILED', { fieldErrors: { member_id: ['validation.member_unknown'] } });
     await repo.insertOperatorNotes(ctx.db, [member.id], { ...note, paramsJson: JSON.stringify({ batch, audience: 'member' }) });
     recipients = 1;
     target = { type: 'member', id: member.id };
@@ -210,7 +211,7 @@ export async function updateAnnouncement(ctx: AppContext, actor: Actor, id: numb
   const startsAt = body.starts_at === undefined ? before.starts_at : body.starts_at;
   const endsAt = body.ends_at === undefined ? before.ends_at : body.ends_at;
   if (startsAt && endsAt && Date.parse(endsAt) <= Date.parse(startsAt)) {
-    throw new AppError('VALIDATION_FAILED', { ends_at: ['validation.ends_before_starts'] });
+    throw new AppError('VALIDATION_FAILED', { fieldErrors: { ends_at: ['validation.ends_before_starts'] } });
   }
   const changes: Partial<repo.AnnouncementValues> = {};
   if (body.titles !== undefined) changes.title_json = JSON.stringify(body.titles);

@@ -29,7 +29,7 @@ export function profilePictures() {
 export async function setProfilePicture(ctx: AppContext, memberId: number, choice: string): Promise<string> {
   const { males, females } = profilePictures();
   const avatar = [...males, ...females].find((a) => a.id === choice || a.url === choice);
-  if (!avatar) throw new AppError('AVATAR_UNKNOWN', { profileurl: ['profile.avatar_unknown'] });
+  if (!avatar) throw new AppError('AVATAR_UNKNOWN', { fieldErrors: { profileurl: ['profile.avatar_unknown'] } });
   await updateMember(ctx.db, memberId, { profile_url: avatar.url, updated_at: nowIso() });
   return avatar.url;
 }

@@ -224,19 +224,19 @@ export function validateConfig(module: ActivityModule<any>, current: Record<stri
   };
   if (!parsed.success) {
     for (const issue of parsed.error.issues) add(issue.path, issue.message || 'validation.invalid');
-    throw new AppError('VALIDATION_FAILED', fields);
+    throw new AppError('VALIDATION_FAILED', { fieldErrors: fields });
   }
   // A key the module does not know would be dropped without a word: a typo must not look saved.
   const settings = parsed.data as Record<string, unknown>;
   for (const key of Object.keys(given)) if (!(key in settings)) add([key], 'validation.unknown_field');
-  if (Object.keys(fields).length > 0) throw new AppError('VALIDATION_FAILED', fields);
+  if (Object.keys(fields).length > 0) throw new AppError('VALIDATION_FAILED', { fieldErrors: fields });
   return settings;
 }
 
 /** The start must come before the end, also when only one of them changes. */
 function assertDateOrder(startsAt: string | null, endsAt: string | null) {
   if (startsAt && endsAt && Date.parse(startsAt) >= Date.parse(endsAt)) {
-    throw new AppError('VALIDATION_FAILED', { ends_at: ['validation.ends_before_starts'] });
+    throw new AppError('VALIDATION_FAILED', { fieldErrors: { ends_at: ['validation.ends_before_starts'] } });
   }
 }
 
@@ -255,7 +255,7 @@ function activityUpdate(row: repo.ActivityRow, changes: ActivityChanges): Update
   if (changes.config !== undefined) {
     const module = moduleOf(row.type);
     // Without its module this server cannot tell a valid setting from a typo: nothing is saved.
-    if (!module) throw new AppError('VALIDATION_FAILED', { config: ['validation.activity_without_module'] });
+    if (!module) throw new AppError('VALIDATION_FAILED', { fieldErrors: { config: ['validation.activity_without_module'] } });
     update.config_json = JSON.stringify(validateConfig(module, configOf(row, module), changes.config));
   }
   assertDateOrder(
@@ -319,13 +319,14 @@ export async function updateActivity(ctx: AppContext, actor: Actor, id: number, 
 function openRange(from: string | undefined, to: string | undefined) {
   if (from !== undefined) assertRealDay(from, 'from');
   if (to !== undefined) assertRealDay(to, 'to');
-  if (from !== undefined && to !== undefined && from > to) throw new AppError('VALIDATION_FAILED', { from: ['validation.date_order'] });
+  if (from !== undefined && to !== undefined && from > to)
+    throw new AppError('VALIDATION_FAILED', { fieldErrors: { from: ['validation.date_order'] } });
   return { start: from === undefined ? undefined : dayRange(from).start, end: to === undefined ? undefined : dayRange(to).end };
 }
 
 /** "2025-02-30" has the right shape and no day. */
 function assertRealDay(day: string, field: string) {
-  if (!isRealDay(day)) throw new AppError('VALIDATION_FAILED', { [field]: ['validation.date_format'] });
+  if (!isRealDay(day)) throw new AppError('VALIDATION_FAILED', { fieldErrors: { [field]: ['validation.date_format'] } });
 }
 
 /** `member` is an id (digits) or an account name: digits match either. */
@@ -513,7 +514,7 @@ export interface RedeemCodeInput {
   site_id?: number | undefined;
 }
 
-const codeTaken = () => new AppError('VALIDATION_FAILED', { code: ['validation.redeem_code_taken'] });
+const codeTaken = () => new AppError('VALIDATION_FAILED', { fieldErrors: { code: ['validation.redeem_code_taken'] } });
 
 /** Writes a new code (codes are unique across sites: a member types only the code). */
 export async function createRedeemCode(ctx: AppContext, actor: Actor, input: RedeemCodeInput): Promise<AdminRedeemCode> {
@@ -591,7 +592,10 @@ export async function updateRedeemCode(ctx: AppContext, actor: Actor, id: number
     if (!stored) throw new Error(`redeem code ${id} vanished inside its update`);
     // Uses below those already made would make the count lie; checked on the row as it is now.
     if (stored.max_uses < stored.used_count) {
-      throw new AppError('VALIDATION_FAILED', { max_uses: ['validation.max_uses_below_used'] }, undefined, { used: stored.used_count });
+      throw new AppError('VALIDATION_FAILED', {
+        fieldErrors: { max_uses: ['validation.max_uses_below_used'] },
+        messageValues: { used: stored.used_count },
+      });
     }
     const after = toAdminRedeemCode(stored);
     await writeAudit(trx, {

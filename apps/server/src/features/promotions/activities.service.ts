@@ -239,11 +239,14 @@ export async function assertDepositBonusChoice(
   const member = await findMemberById(ctx.db, memberId);
   if (!member) throw new AppError('UNAUTHENTICATED');
   const offer = (await depositBonusOptions(ctx, member, member.lang)).list.find((option) => option.type === choice);
-  if (!offer) throw new AppError('DEPOSIT_BONUS_UNAVAILABLE', { bonus: ['promo.bonus_unavailable'] });
+  if (!offer) throw new AppError('DEPOSIT_BONUS_UNAVAILABLE', { fieldErrors: { bonus: ['promo.bonus_unavailable'] } });
   const minCentavos = moneyStringToCentavos(offer.min_recharge) ?? 0;
   if (amountCentavos < minCentavos) {
-    throw new AppError('DEPOSIT_BONUS_UNAVAILABLE', { bonus: ['promo.bonus_below_min'] }, undefined, (lang) => ({
-      min: formatBRL(minCentavos, lang),
-    }));
+    throw new AppError('DEPOSIT_BONUS_UNAVAILABLE', {
+      fieldErrors: { bonus: ['promo.bonus_below_min'] },
+      messageValues: (lang) => ({
+        min: formatBRL(minCentavos, lang),
+      }),
+    });
   }
 }

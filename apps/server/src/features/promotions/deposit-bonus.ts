@@ -104,7 +104,7 @@ export function closureMessage(closure: DepositClosure, lang: string): { message
 
 /** The closure as a claim's refusal, translated when it is answered. */
 export function closureError(closure: DepositClosure): AppError {
-  return new AppError(closure.code, undefined, undefined, (lang) => ({ bonus: bonusName(lang, closure.source) }));
+  return new AppError(closure.code, { messageValues: (lang) => ({ bonus: bonusName(lang, closure.source) }) });
 }
 
 /**

@@ -96,9 +96,11 @@ function exposureOfFixture(rows: readonly repo.SelectionExposure[], fixtureId: n
 export async function listFixtures(ctx: AppContext, query: AdminFixturesQuery, now = Date.now()) {
   for (const field of ['from', 'to'] as const) {
     const day = query[field];
-    if (day !== undefined && !isRealDay(day)) throw new AppError('VALIDATION_FAILED', { [field]: ['validation.date_format'] });
+    if (day !== undefined && !isRealDay(day))
+      throw new AppError('VALIDATION_FAILED', { fieldErrors: { [field]: ['validation.date_format'] } });
   }
-  if (query.from && query.to && query.from > query.to) throw new AppError('VALIDATION_FAILED', { from: ['validation.date_order'] });
+  if (query.from && query.to && query.from > query.to)
+    throw new AppError('VALIDATION_FAILED', { fieldErrors: { from: ['validation.date_order'] } });
   const filter: repo.FixtureFilter = {
     competitionId: query.competition_id,
     status: query.status,
@@ -205,7 +207,7 @@ function scoreOf(value: number | string | undefined): number | null {
 export function parseResultBody(body: Omit<FixtureResultBody, 'lang'>): ResultInput {
   const hasScore = body.home_score !== undefined || body.away_score !== undefined;
   if (body.cancelled === true) {
-    if (hasScore) throw new AppError('SPORTS_RESULT_INVALID', { cancelled: ['sports.result_cancel_or_score'] });
+    if (hasScore) throw new AppError('SPORTS_RESULT_INVALID', { fieldErrors: { cancelled: ['sports.result_cancel_or_score'] } });
     return { cancelled: true };
   }
   const home = scoreOf(body.home_score);
@@ -213,7 +215,8 @@ export function parseResultBody(body: Omit<FixtureResultBody, 'lang'>): ResultIn
   const errors: Record<string, string[]> = {};
   if (home === null) errors.home_score = ['sports.result_score'];
   if (away === null) errors.away_score = ['sports.result_score'];
-  if (home === null || away === null) throw new AppError('SPORTS_RESULT_INVALID', errors, undefined, { max: MAX_SCORE });
+  if (home === null || away === null)
+    throw new AppError('SPORTS_RESULT_INVALID', { fieldErrors: errors, messageValues: { max: MAX_SCORE } });
   return { home_score: home, away_score: away };
 }
 
@@ -233,9 +236,9 @@ export async function enterFixtureResult(
   const input = parseResultBody(body);
   const before = await repo.findFixture(ctx.db, fixtureId);
   if (!before) throw new AppError('SPORTS_FIXTURE_NOT_FOUND');
-  if (before.is_virtual === 1) throw new AppError('SPORTS_RESULT_INVALID', { fixture: ['sports.result_virtual'] });
+  if (before.is_virtual === 1) throw new AppError('SPORTS_RESULT_INVALID', { fieldErrors: { fixture: ['sports.result_virtual'] } });
   if (!('cancelled' in input) && before.starts_at > nowIso()) {
-    throw new AppError('SPORTS_RESULT_INVALID', { fixture: ['sports.result_before_kickoff'] });
+    throw new AppError('SPORTS_RESULT_INVALID', { fieldErrors: { fixture: ['sports.result_before_kickoff'] } });
   }
 
   const summary = await enterResult(ctx, fixtureId, input, actor.operatorId);
@@ -311,10 +314,10 @@ export async function setMarketStatus(
   const market = await repo.findMarket(ctx.db, marketId);
   if (!market) throw new AppError('NOT_FOUND');
   if (market.status !== 'open' && market.status !== 'suspended') {
-    throw new AppError('SPORTS_MARKET_CLOSED', { status: ['sports.market_final'] });
+    throw new AppError('SPORTS_MARKET_CLOSED', { fieldErrors: { status: ['sports.market_final'] } });
   }
   if (status === 'open' && (market.fixture_status === 'finished' || market.fixture_status === 'cancelled')) {
-    throw new AppError('SPORTS_MARKET_CLOSED', { status: ['sports.market_fixture_over'] });
+    throw new AppError('SPORTS_MARKET_CLOSED', { fieldErrors: { status: ['sports.market_fixture_over'] } });
   }
   if (market.status !== status) {
     const moved = await ctx.db.transaction().execute(async (trx) => {
@@ -351,7 +354,7 @@ async function assertMarketIs(ctx: AppContext, marketId: number, status: string)
   const now = await repo.findMarket(ctx.db, marketId);
   if (now?.status === status) return;
   if (now && now.status !== 'open' && now.status !== 'suspended') {
-    throw new AppError('SPORTS_MARKET_CLOSED', { status: ['sports.market_final'] });
+    throw new AppError('SPORTS_MARKET_CLOSED', { fieldErrors: { status: ['sports.market_final'] } });
   }
   throw new AppError('CONFLICT');
 }

@@ -167,7 +167,7 @@ export async function putSettings(
   input: SettingsInput,
 ): Promise<{ settings: SportsSettings; repriced_fixtures: number }> {
   const errors = settingsOrderErrors(input);
-  if (Object.keys(errors).length > 0) throw new AppError('VALIDATION_FAILED', errors);
+  if (Object.keys(errors).length > 0) throw new AppError('VALIDATION_FAILED', { fieldErrors: errors });
   const before = await repo.findSettings(ctx.db);
   const row = {
     default_margin_bp: input.default_margin_bp,

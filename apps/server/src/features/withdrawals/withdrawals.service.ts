@@ -203,14 +203,20 @@ export async function requestWithdrawal(ctx: AppContext, member: Member, input: 
   const amountCentavos = input.money;
   const fee = withdrawalFee(channel, amountCentavos);
   if (amountCentavos < channel.min_centavos || fee >= amountCentavos) {
-    throw new AppError('AMOUNT_BELOW_MIN', { money: ['money.amount_below_min'] }, undefined, (lang) => ({
-      min: formatBRL(channel.min_centavos, lang),
-    }));
+    throw new AppError('AMOUNT_BELOW_MIN', {
+      fieldErrors: { money: ['money.amount_below_min'] },
+      messageValues: (lang) => ({
+        min: formatBRL(channel.min_centavos, lang),
+      }),
+    });
   }
   if (amountCentavos > channel.max_centavos) {
-    throw new AppError('AMOUNT_ABOVE_MAX', { money: ['money.amount_above_max'] }, undefined, (lang) => ({
-      max: formatBRL(channel.max_centavos, lang),
-    }));
+    throw new AppError('AMOUNT_ABOVE_MAX', {
+      fieldErrors: { money: ['money.amount_above_max'] },
+      messageValues: (lang) => ({
+        max: formatBRL(channel.max_centavos, lang),
+      }),
+    });
   }
 
   const bank = await findLiveBank(ctx.db, member.id, input.member_bank_id);
@@ -220,7 +226,7 @@ export async function requestWithdrawal(ctx: AppContext, member: Member, input: 
   await checkWithdrawalPassword(ctx, member, input.qk_pwd);
 
   const wagering = member.wagering_required_centavos;
-  if (wagering > 0) throw new AppError('WAGERING_PENDING', undefined, undefined, (lang) => ({ amount: formatBRL(wagering, lang) }));
+  if (wagering > 0) throw new AppError('WAGERING_PENDING', { messageValues: (lang) => ({ amount: formatBRL(wagering, lang) }) });
 
   const orderNo = newWithdrawalOrderNo();
   let placed: { id: number; replayed: boolean };

@@ -25,7 +25,7 @@ export async function authenticate(ctx: AppContext, token: string | undefined): 
   const forced = { force_offline: true };
   if (session.revoked_at) {
     const wasForced = session.revoked_reason === 'force_offline' || session.revoked_reason === 'frozen';
-    throw new AppError('UNAUTHENTICATED', undefined, wasForced ? forced : undefined);
+    throw new AppError('UNAUTHENTICATED', { extra: wasForced ? forced : undefined });
   }
   const now = Date.now();
   const idleDeadline = Date.parse(session.last_seen_at) + ctx.config.SESSION_IDLE_MINUTES * 60_000;
@@ -37,7 +37,7 @@ export async function authenticate(ctx: AppContext, token: string | undefined): 
   if (!member) throw new AppError('UNAUTHENTICATED');
   if (member.status === MEMBER_STATUS.frozen) {
     await sessions.revokeSession(ctx.db, session.id, 'frozen', new Date(now).toISOString());
-    throw new AppError('UNAUTHENTICATED', undefined, forced);
+    throw new AppError('UNAUTHENTICATED', { extra: forced });
   }
   if (now - Date.parse(session.last_seen_at) > TOUCH_EVERY_MS) {
     await sessions.touchSession(ctx.db, session.id, new Date(now).toISOString());

@@ -19,7 +19,7 @@ export class MoneyRefusal extends Error {
  */
 export function moneyFailure(error: unknown, field = 'amount'): unknown {
   const short = error instanceof InsufficientFunds || (error instanceof MoneyRefusal && error.code === 'INSUFFICIENT_FUNDS');
-  if (short) return new AppError('INSUFFICIENT_FUNDS', { [field]: ['errors.insufficient_funds'] });
+  if (short) return new AppError('INSUFFICIENT_FUNDS', { fieldErrors: { [field]: ['errors.insufficient_funds'] } });
   if (error instanceof MoneyRefusal) return new Error(`money transaction refused: ${error.code}`);
   return error;
 }

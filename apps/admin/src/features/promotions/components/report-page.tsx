@@ -4,7 +4,7 @@ import { CardList, DataTable } from '../../../components/data-table';
 import { DateRangeFilter, dateFieldError, reportRangeLabels } from '../../../components/date-range-filter';
 import { Badge, EmptyState, PageHeader } from '../../../components/feedback';
 import { AlertIcon, CheckIcon } from '../../../components/icons';
-import { DayChart, useDayLabel } from '../../../components/day-chart';
+import { DayChart } from '../../../components/day-chart';
 import { ChartCard, FiguresAndChartSkeleton, ReportBody } from '../../../components/query-section';
 import { centavosOf, formatMoney, formatNumber } from '../../../lib/format';
 import { localeOf } from '../../../lib/i18n';
@@ -113,22 +113,22 @@ function Totals({ report }: { report: PromotionsReport }) {
  */
 function CostChart({ days }: { days: PromotionsReportDay[] }) {
   const { t } = useTranslation();
-  const language = useLanguage();
-  const dayLabel = useDayLabel();
   return (
     <DayChart
       label={t('promotions.report.chart_label', { days: days.length })}
+      totalLabel={t('promotions.report.total')}
+      ledgerLabel={t('promotions.report.ledger')}
       axisStroke="rgba(255,255,255,0.12)"
+      positiveLedgerOnly
       days={days.map((day) => ({
         day: day.day,
+        total: day.total,
+        ledger: day.ledger,
         parts: COST_GROUPS.filter((group) => centavosOf(day[group]) > 0).map((group) => ({
           key: group,
           centavos: centavosOf(day[group]),
           colour: GROUP_COLOURS[group],
         })),
-        ledgerCentavos: centavosOf(day.ledger) > 0 ? centavosOf(day.ledger) : null,
-        extent: [centavosOf(day.total), centavosOf(day.ledger)],
-        title: `${dayLabel(day.day)} · ${t('promotions.report.total')}: ${formatMoney(day.total, language)} · ${t('promotions.report.ledger')}: ${formatMoney(day.ledger, language)}`,
       }))}
     />
   );

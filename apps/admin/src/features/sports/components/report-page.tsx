@@ -5,7 +5,7 @@ import { type Column, DataTable } from '../../../components/data-table';
 import { DateRangeFilter, dateFieldError, reportRangeLabels } from '../../../components/date-range-filter';
 import { EmptyState, PageHeader } from '../../../components/feedback';
 import { AlertIcon } from '../../../components/icons';
-import { DayChart, useDayLabel } from '../../../components/day-chart';
+import { DayChart } from '../../../components/day-chart';
 import { ChartCard, FiguresAndChartSkeleton, ReportBody } from '../../../components/query-section';
 import { centavosOf, formatMoney, formatNumber } from '../../../lib/format';
 import { localeOf } from '../../../lib/i18n';
@@ -100,22 +100,20 @@ function Totals({ report }: { report: SportsReport }) {
  */
 function GgrChart({ days }: { days: SportsReportDay[] }) {
   const { t } = useTranslation();
-  const language = useLanguage();
-  const dayLabel = useDayLabel();
   return (
     <DayChart
       label={t('sports.report.chart_label', { days: days.length })}
+      totalLabel={t('sports.report.columns.ggr')}
+      ledgerLabel={t('sports.report.ledger')}
       axisStroke="rgba(255,255,255,0.18)"
       startAtEnd
       days={days.map((day) => {
         const ggr = centavosOf(day.ggr);
-        const ledger = centavosOf(day.ledger);
         return {
           day: day.day,
+          total: day.ggr,
+          ledger: day.ledger,
           parts: ggr === 0 ? [] : [{ key: 'ggr', centavos: ggr, colour: ggr > 0 ? '#34d399' : '#fb7185' }],
-          ledgerCentavos: ledger === 0 ? null : ledger,
-          extent: [ggr, ledger],
-          title: `${dayLabel(day.day)} · ${t('sports.report.columns.ggr')}: ${formatMoney(day.ggr, language)} · ${t('sports.report.ledger')}: ${formatMoney(day.ledger, language)}`,
         };
       })}
     />

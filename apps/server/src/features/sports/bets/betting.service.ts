@@ -108,14 +108,20 @@ function checkShape(kind: PlaceBetInput['kind'], lines: SlipLine[], settings: re
 /** The stake of each bet against the book's minimum and maximum, with the limit in the message. */
 function checkStakeLimits(stakeCentavos: number, settings: repo.SportsbookSettings): void {
   if (stakeCentavos < settings.min_stake_centavos) {
-    throw new AppError('SPORTS_STAKE_BELOW_MIN', { stake: ['sports.stake_below_min'] }, undefined, (lang) => ({
-      min: formatBRL(settings.min_stake_centavos, lang),
-    }));
+    throw new AppError('SPORTS_STAKE_BELOW_MIN', {
+      fieldErrors: { stake: ['sports.stake_below_min'] },
+      messageValues: (lang) => ({
+        min: formatBRL(settings.min_stake_centavos, lang),
+      }),
+    });
   }
   if (stakeCentavos > settings.max_stake_centavos) {
-    throw new AppError('SPORTS_STAKE_ABOVE_MAX', { stake: ['sports.stake_above_max'] }, undefined, (lang) => ({
-      max: formatBRL(settings.max_stake_centavos, lang),
-    }));
+    throw new AppError('SPORTS_STAKE_ABOVE_MAX', {
+      fieldErrors: { stake: ['sports.stake_above_max'] },
+      messageValues: (lang) => ({
+        max: formatBRL(settings.max_stake_centavos, lang),
+      }),
+    });
   }
 }
 
@@ -199,7 +205,7 @@ function checkPrices(policy: OddsChangePolicy, lines: SlipLine[], rows: Map<numb
       const row = rows.get(l.selectionId)!;
       return { selection_id: l.selectionId, odds: formatOdds(row.odds), status: row.market_status };
     });
-  throw new AppError('SPORTS_ODDS_CHANGED', undefined, { changes });
+  throw new AppError('SPORTS_ODDS_CHANGED', { extra: { changes } });
 }
 
 /** The bets of the slip at the current prices: one per selection, or one with every leg. */
@@ -218,9 +224,12 @@ function planBets(kind: PlaceBetInput['kind'], stakeCentavos: number, lines: Sli
 function checkPayouts(bets: PlannedBet[], settings: repo.SportsbookSettings): void {
   for (const bet of bets) {
     if (!Number.isSafeInteger(bet.payoutCentavos) || bet.payoutCentavos > settings.max_payout_centavos) {
-      throw new AppError('SPORTS_PAYOUT_ABOVE_MAX', { stake: ['sports.payout_above_max'] }, undefined, (lang) => ({
-        max: formatBRL(settings.max_payout_centavos, lang),
-      }));
+      throw new AppError('SPORTS_PAYOUT_ABOVE_MAX', {
+        fieldErrors: { stake: ['sports.payout_above_max'] },
+        messageValues: (lang) => ({
+          max: formatBRL(settings.max_payout_centavos, lang),
+        }),
+      });
     }
   }
 }

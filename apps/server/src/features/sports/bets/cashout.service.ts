@@ -41,7 +41,7 @@ async function cashOutInTransaction(trx: Database, memberId: number, betId: numb
   const legs = await repo.findLegs(trx, [betId]);
   const offer = cashoutOfferOf(bet, legs, settings.cashout_margin_bp);
   if (offer === null) throw new AppError('SPORTS_CASHOUT_UNAVAILABLE');
-  if (offer !== acceptedCentavos) throw new AppError('SPORTS_CASHOUT_CHANGED', undefined, { offer: formatCentavos(offer) });
+  if (offer !== acceptedCentavos) throw new AppError('SPORTS_CASHOUT_CHANGED', { extra: { offer: formatCentavos(offer) } });
 
   const posted = await postTransfer(trx, {
     key: `sportbet:${bet.bet_no}:cashout`,
