@@ -8,7 +8,7 @@ import { credit, settleLost } from '../../wallet/wallet.service.ts';
 import { expectOk, type HouseGame, recentHouseGame, roundRefOf } from '../house-game.ts';
 import type { BusMessage } from './broadcast.ts';
 import { formatHundredths, maskAccount, sleepUntil } from './feed.ts';
-import { type RoundKit, type RoundView, SharedRoundEngine, type SharedRoundRules } from './round-engine.ts';
+import { type RoundView, SharedRoundGame } from './round-engine.ts';
 import * as repo from './shared-rounds.repository.ts';
 
 /**
@@ -61,11 +61,10 @@ function publicBet(
 }
 
 /** Crash's rules on the shared-round engine: the rising curve, cash-outs and the bust. */
-export class CrashGame implements SharedRoundRules<Snapshot, PublicBet, History> {
-  readonly game = 'crash';
+export class CrashGame extends SharedRoundGame<Snapshot, PublicBet, History, CrashTimings> {
+  readonly game = 'crash' as const;
   readonly drawStatus = 'running';
   readonly newsOnEveryBet = false;
-  readonly engine: SharedRoundEngine<Snapshot, PublicBet, History>;
   /** How late each tick fired (ms), for the benchmark. */
   readonly tickLatenessMs: number[] = [];
   private pendingCashouts: Cashout[] = [];
@@ -74,30 +73,6 @@ export class CrashGame implements SharedRoundRules<Snapshot, PublicBet, History>
   private riders: { roundId: number; byMember: Map<number, repo.SharedBetRow> } | undefined;
   /** On the leader: the running round's auto cash-outs, lowest target first. */
   private autos: repo.SharedBetRow[] = [];
-
-  constructor(
-    private readonly kit: RoundKit,
-    readonly timings: CrashTimings,
-  ) {
-    this.engine = new SharedRoundEngine(kit, this);
-  }
-
-  get feed() {
-    return this.engine.feed;
-  }
-
-  start(): void {
-    this.engine.start();
-  }
-
-  stop(): void {
-    this.engine.stop();
-  }
-
-  /** Runs rounds until the signal aborts. */
-  lead(signal: AbortSignal): Promise<void> {
-    return this.engine.lead(signal);
-  }
 
   resultOf(hash: string, salt: string): number {
     return crashPointFromHash(hash, salt);
@@ -109,7 +84,9 @@ export class CrashGame implements SharedRoundRules<Snapshot, PublicBet, History>
     return String(row.member_id);
   }
 
-  publicBet = publicBet;
+  publicBet(row: Parameters<typeof publicBet>[0]): PublicBet {
+    return publicBet(row);
+  }
 
   historyOf(round: { id: number; hash: string; result: number }): History {
     return { round_id: round.id, crash_point: formatHundredths(round.result), hash: round.hash };

@@ -5,7 +5,7 @@ import { nowIso } from '../../../db/database.ts';
 import { credit, settleLost } from '../../wallet/wallet.service.ts';
 import { expectOk, type HouseGame, roundRefOf } from '../house-game.ts';
 import { maskAccount, sleepUntil } from './feed.ts';
-import { type ListedBet, type RoundKit, SharedRoundEngine, type SharedRoundRules } from './round-engine.ts';
+import { type ListedBet, SharedRoundGame } from './round-engine.ts';
 import * as repo from './shared-rounds.repository.ts';
 
 /**
@@ -41,35 +41,11 @@ function publicBet(row: Pick<repo.SharedBetRow, 'account' | 'choice' | 'stake_ce
 }
 
 /** Double's rules on the shared-round engine: colour bets, the spin and the payouts. */
-export class DoubleGame implements SharedRoundRules<Snapshot, PublicBet, History> {
-  readonly game = 'double';
+export class DoubleGame extends SharedRoundGame<Snapshot, PublicBet, History, DoubleTimings> {
+  readonly game = 'double' as const;
   readonly drawStatus = 'spinning';
   /** Totals change with every bet, so news goes out even when the list is full. */
   readonly newsOnEveryBet = true;
-  readonly engine: SharedRoundEngine<Snapshot, PublicBet, History>;
-
-  constructor(
-    private readonly kit: RoundKit,
-    readonly timings: DoubleTimings,
-  ) {
-    this.engine = new SharedRoundEngine(kit, this);
-  }
-
-  get feed() {
-    return this.engine.feed;
-  }
-
-  start(): void {
-    this.engine.start();
-  }
-
-  stop(): void {
-    this.engine.stop();
-  }
-
-  lead(signal: AbortSignal): Promise<void> {
-    return this.engine.lead(signal);
-  }
 
   resultOf(hash: string, salt: string): number {
     return doubleRollFromHash(hash, salt);
@@ -81,7 +57,9 @@ export class DoubleGame implements SharedRoundRules<Snapshot, PublicBet, History
     return `${row.member_id}:${row.choice}`;
   }
 
-  publicBet = publicBet;
+  publicBet(row: Parameters<typeof publicBet>[0]): PublicBet {
+    return publicBet(row);
+  }
 
   historyOf(round: { id: number; hash: string; result: number }): History {
     return { round_id: round.id, roll: round.result, color: doubleColor(round.result), hash: round.hash };

@@ -386,3 +386,57 @@ export class SharedRoundEngine<Snapshot extends RoundSnapshot, Bet, History> imp
     await sleepUntil(Date.now() + timings.pauseMs, signal);
   }
 }
+
+/**
+ * A shared-round game: its rules, and the engine that runs them. What the routes and the
+ * runtime call (the feed, start and stop, the leader loop) is the engine's; a game adds its own
+ * calls (bet, cash-out, state) on top.
+ */
+export abstract class SharedRoundGame<Snapshot extends RoundSnapshot, Bet, History, Timings extends RoundTimings = RoundTimings>
+  implements SharedRoundRules<Snapshot, Bet, History>
+{
+  readonly engine: SharedRoundEngine<Snapshot, Bet, History>;
+
+  constructor(
+    protected readonly kit: RoundKit,
+    readonly timings: Timings,
+  ) {
+    this.engine = new SharedRoundEngine(kit, this);
+  }
+
+  get feed(): SocketFeed {
+    return this.engine.feed;
+  }
+
+  start(): void {
+    this.engine.start();
+  }
+
+  stop(): void {
+    this.engine.stop();
+  }
+
+  /** Runs rounds until the signal aborts. */
+  lead(signal: AbortSignal): Promise<void> {
+    return this.engine.lead(signal);
+  }
+
+  abstract readonly game: repo.SharedGame;
+  abstract readonly drawStatus: string;
+  abstract readonly newsOnEveryBet: boolean;
+  abstract resultOf(hash: string, salt: string): number;
+  abstract betKey(row: Pick<repo.SharedBetRow, 'member_id' | 'choice'>): string;
+  abstract publicBet(
+    row: Pick<
+      repo.SharedBetRow,
+      'account' | 'choice' | 'stake_centavos' | 'auto_cashout_x100' | 'cashout_x100' | 'win_centavos' | 'status'
+    >,
+  ): Bet;
+  abstract historyOf(round: { id: number; hash: string; result: number }): History;
+  abstract snapshotOf(round: repo.SharedRound, terminatingHash: string, history: History[]): Snapshot;
+  abstract stateMessage(state: Snapshot & { server_time: number; bets: Bet[] }): HouseServerMessage;
+  abstract news(roundId: number, newBets: Bet[]): HouseServerMessage[];
+  abstract draw(game: HouseGame | undefined, round: repo.SharedRound, signal: AbortSignal): Promise<void>;
+  abstract settle(game: HouseGame, round: repo.SharedRound, open: repo.SharedBetRow[]): Promise<void>;
+  abstract refundIds(bet: repo.SharedBetRow): { txId: string; refTxId: string };
+}
