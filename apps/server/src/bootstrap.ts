@@ -12,8 +12,9 @@ import { seedSportsCatalogue } from './features/sports/sports.seed.ts';
 import { seedActivities } from './features/promotions/activities.service.ts';
 import { seedRebateRates } from './features/rebates/rebates.service.ts';
 import { startVipRebatesJob } from './features/rebates/vip-rebates.job.ts';
-import { seedVipLevels } from './features/vip/vip.service.ts';
+import { refreshVip, seedVipLevels } from './features/vip/vip.service.ts';
 import { seedAgencyRates } from './features/agency/agency-admin.service.ts';
+import { linkToTree } from './features/agency/agency-tree.ts';
 import { agencySchedulerEnabled, startAgencyScheduler } from './features/agency/agency-scheduler.ts';
 import { randomBytes } from 'node:crypto';
 import { createSandboxPsp } from './features/payments/sandbox-psp.ts';
@@ -82,6 +83,7 @@ export async function startRuntime(
     publicUrl: sitePublicUrl,
     webhookSecret: config.PIX_WEBHOOK_SECRET ?? randomBytes(32).toString('hex'),
     log,
+    memberHooks: { joinedUnder: linkToTree, refreshLevel: (ctx, memberId) => refreshVip(ctx, memberId) },
   };
   // Crash and double: feeds on every process, schedulers on the leader (stopped first on close).
   const houseRounds = await startHouseRounds(base, config);

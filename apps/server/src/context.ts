@@ -2,10 +2,126 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.ts';
 import type { Database, Dialect } from './db/database.ts';
 import type { Counter } from './lib/rate-limiter.ts';
-import type { PaymentProvider } from './features/payments/psp.ts';
+import type {
+  CrashState,
+  crashBetAnswerSchema,
+  crashCashoutAnswerSchema,
+  DoubleColor,
+  DoubleState,
+  doubleBetAnswerSchema,
+  HouseServerMessage,
+} from '@casino/shared/schemas/house-games';
+import type { z } from 'zod';
 import type { Realtime } from './platform/realtime/realtime.ts';
-import type { HouseRounds } from './features/house-games/shared/house-rounds.ts';
-import type { Mailer } from './features/security/mailer.ts';
+
+/*
+ * The context sits under every feature, so it names no feature: the ports it carries are declared
+ * here, as narrow as their callers need, and bootstrap.ts wires the implementations (the sandbox
+ * PSP, the mailer, the shared-round games of features/house-games/shared).
+ */
+
+/**
+ * A payment service provider adapter (DESIGN.md section 6). The sandbox is the default; a real
+ * PSP is one more implementation of this interface.
+ */
+export interface PaymentProvider {
+  readonly name: string;
+  /** Opens a PIX charge for a deposit order: the BR Code the player pays. */
+  createCharge(order: {
+    orderNo: string;
+    amountCentavos: number;
+    expiresAt: Date;
+  }): Promise<{ txid: string; brCode: string; payPageUrl: string | null }>;
+  /** Pays a withdrawal to a PIX key; `reference` identifies the payment at the provider. */
+  payout(withdrawal: {
+    orderNo: string;
+    amountCentavos: number;
+    keyType: string;
+    pixKey: string;
+    holderName: string;
+  }): Promise<{ ok: true; reference: string } | { ok: false; reason: string }>;
+}
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/**
+ * Every email is written to the outbox first; with SMTP_URL it is also sent and marked sent (or
+ * its error kept). Without SMTP the outbox is the delivery, and the back office shows it.
+ */
+export interface Mailer {
+  send(db: Database, mail: Mail): Promise<void>;
+}
+
+/** A player as the shared rounds name it. */
+export interface RoundPlayer {
+  id: number;
+  account: string;
+}
+
+/** A websocket as a round feed writes to it (the ws library's socket is one). */
+export interface RoundSocket {
+  readonly readyState: number;
+  readonly OPEN: number;
+  readonly bufferedAmount: number;
+  send(data: string): void;
+  close(code?: number, reason?: string): void;
+}
+
+/** The sockets of one shared-round game on this process. */
+export interface RoundFeed {
+  /** False when the process holds as many sockets as it may. */
+  add(socket: RoundSocket): boolean;
+  remove(socket: RoundSocket): void;
+  send(socket: RoundSocket, message: HouseServerMessage): void;
+}
+
+/** The crash game's shared rounds, as routes and sockets use them. */
+export interface CrashRounds {
+  readonly feed: RoundFeed;
+  /** How late each tick fired (ms), for the benchmark. */
+  readonly tickLatenessMs: readonly number[];
+  state(memberId?: number): Promise<CrashState>;
+  bet(
+    member: RoundPlayer,
+    input: { amount: number; auto_cashout?: number | null | undefined },
+  ): Promise<z.infer<typeof crashBetAnswerSchema>>;
+  cashOut(member: RoundPlayer, receivedAt: number, roundId?: number): Promise<z.infer<typeof crashCashoutAnswerSchema>>;
+  /** The leader's loop, until the signal aborts (tests drive it by hand). */
+  lead(signal: AbortSignal): Promise<void>;
+}
+
+/** The double game's shared rounds, as routes and sockets use them. */
+export interface DoubleRounds {
+  readonly feed: RoundFeed;
+  state(memberId?: number): Promise<DoubleState>;
+  bet(member: RoundPlayer, input: { amount: number; color: DoubleColor }): Promise<z.infer<typeof doubleBetAnswerSchema>>;
+  /** The leader's loop, until the signal aborts (tests drive it by hand). */
+  lead(signal: AbortSignal): Promise<void>;
+}
+
+/** The shared-round house games: their feeds and, on the leader, schedulers. */
+export interface HouseRounds {
+  readonly crash: CrashRounds;
+  readonly double: DoubleRounds;
+  /** Whether this process currently runs the schedulers. */
+  readonly leading: boolean;
+  close(): Promise<void>;
+}
+
+/**
+ * What registration and the member's own page ask of features above auth (the agency's invitation
+ * tree, VIP levels), wired by bootstrap.ts so that auth imports neither.
+ */
+export interface MemberHooks {
+  /** Places a new member under its inviter, inside the registration's transaction. */
+  joinedUnder(trx: Database, memberId: number, inviterId: number): Promise<void>;
+  /** Brings the member's VIP level up to date (its reward paid); true when it rose. */
+  refreshLevel(ctx: AppContext, memberId: number): Promise<boolean>;
+}
 
 /** What services need, built once at start and passed explicitly (no globals). */
 export interface AppContext {
@@ -23,4 +139,5 @@ export interface AppContext {
   log: FastifyBaseLogger;
   /** The shared-round house games (crash, double): their feeds and, on the leader, schedulers. */
   houseRounds: HouseRounds;
+  memberHooks: MemberHooks;
 }

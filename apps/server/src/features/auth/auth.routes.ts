@@ -7,7 +7,6 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { AppError, ok } from '../../lib/http.ts';
 import { resolveSite } from '../../platform/sites/resolve-site.ts';
-import { refreshVip } from '../vip/vip.service.ts';
 import { memberOf, requireMember } from '../../platform/auth/guards.ts';
 import { createCaptcha } from './captcha.service.ts';
 import { findMemberById } from '../../platform/members/members.repository.ts';
@@ -89,7 +88,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     async (request) => {
       const { member } = memberOf(request);
       // A level the member's deposits and bets have passed shows at once, its reward in the balance.
-      const raised = await refreshVip(ctx, member.id);
+      const raised = await ctx.memberHooks.refreshLevel(ctx, member.id);
       return ok(request, await userInfoOf(ctx, (raised && (await findMemberById(ctx.db, member.id))) || member));
     },
   );

@@ -1,7 +1,6 @@
 import { CURRENCY, MEMBER_STATUS } from '@casino/shared/constants';
 import { normalizeBrazilianMobile } from '@casino/shared/schemas/fields';
 import type { UserInfo } from '@casino/shared/schemas/auth';
-import { linkToTree } from '../agency/agency-tree.ts';
 import type { AppContext } from '../../context.ts';
 import { type Database, nowIso } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
@@ -126,7 +125,7 @@ export async function createMember<T>(
         deleted_at: null,
       });
       await members.openMemberAccounts(trx, member.id, CURRENCY, now);
-      if (inviter) await linkToTree(trx, member.id, inviter.id);
+      if (inviter) await ctx.memberHooks.joinedUnder(trx, member.id, inviter.id);
       return inTransaction(trx, member);
     });
   } catch (error) {

@@ -1,5 +1,6 @@
 import { buildBrCode } from '@casino/shared/pix/br-code';
-import { newEndToEndId, newTxid, type PaymentProvider, SANDBOX_FAILING_PIX_KEY } from './psp.ts';
+import type { PaymentProvider } from '../../context.ts';
+import { newEndToEndId, newTxid, SANDBOX_FAILING_PIX_KEY } from './psp.ts';
 
 /**
  * The local sandbox PSP: real dynamic BR Codes (EMV with CRC16) whose location is this server at

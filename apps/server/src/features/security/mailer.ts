@@ -1,21 +1,8 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Mailer } from '../../context.ts';
 import type { Database } from '../../db/database.ts';
 import { nowIso } from '../../db/database.ts';
-
-export interface Mail {
-  to: string;
-  subject: string;
-  text: string;
-}
-
-/**
- * Every email is written to the outbox first; with SMTP_URL it is also sent and marked sent (or
- * its error kept). Without SMTP the outbox is the delivery, and the back office shows it.
- */
-export interface Mailer {
-  send(db: Database, mail: Mail): Promise<void>;
-}
 
 export function createMailer(options: { smtpUrl?: string | undefined; from: string; log: FastifyBaseLogger }): Mailer {
   const transport: Transporter | undefined = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : undefined;
