@@ -6,6 +6,7 @@ import { writeAudit } from '../../platform/audit/audit.repository.ts';
 import * as repo from './rebates.repository.ts';
 import { rateGrid } from './rebates.service.ts';
 import type { Actor } from '../../platform/audit/actor.ts';
+import { allRebateRateRows } from '../vip/vip.repository.ts';
 
 /** Back office: the rebate rate grid (VIP level x category, basis points), every change audited. */
 
@@ -24,7 +25,7 @@ const cellKey = (cell: { level: number; category: string }) => `${cell.level}:${
 export async function updateRebateRates(ctx: AppContext, actor: Actor, cells: RebateRateCell[]): Promise<AdminRebateRates> {
   const levels = new Set((await ctx.db.selectFrom('vip_levels').select('level').execute()).map((row) => row.level));
   if (cells.some((cell) => !levels.has(cell.level))) throw fieldError('VALIDATION_FAILED', 'rates', 'validation.vip_level_unknown');
-  const current = new Map((await repo.allRateRows(ctx.db)).map((row) => [cellKey(row), row.rate_bp]));
+  const current = new Map((await allRebateRateRows(ctx.db)).map((row) => [cellKey(row), row.rate_bp]));
   const wanted = new Map(cells.map((cell) => [cellKey(cell), cell]));
   const changed = [...wanted.values()].filter((cell) => current.get(cellKey(cell)) !== cell.rate_bp);
   if (changed.length > 0) {

@@ -3,10 +3,6 @@ import type { Database } from '../../db/database.ts';
 
 /** Rebate rates, the accrual figures of member_daily_stats and the claimed totals: the rebates' SQL. */
 
-export async function allRateRows(db: Database) {
-  return db.selectFrom('rebate_rates').selectAll().orderBy('level').orderBy('category').execute();
-}
-
 export async function rateRowsOfLevel(db: Database, level: number) {
   return db.selectFrom('rebate_rates').select(['category', 'rate_bp']).where('level', '=', level).execute();
 }

@@ -12,6 +12,7 @@ import { afterCredit, creditBonus, lockClaimant } from '../promotions/engine.ts'
 import { pushBalance } from '../../platform/realtime/realtime.ts';
 import { ACCRUAL_WINDOW_DAYS, defaultRebateRates, REBATE_WAGERING_MULTIPLE, rebateFor } from './rebate-rates.ts';
 import * as repo from './rebates.repository.ts';
+import { allRebateRateRows } from '../vip/vip.repository.ts';
 
 /**
  * Rebates (fs_money, 返水; DESIGN.md section 7): a share of each day's valid bets by VIP level and
@@ -72,7 +73,7 @@ export async function accrueRebates(ctx: AppContext, memberId: number, now = new
 
 /** Every level's rates, with the level names of the VIP table. */
 export async function rateGrid(db: Database): Promise<RebatesList['rates']> {
-  const [rows, levels] = await Promise.all([repo.allRateRows(db), db.selectFrom('vip_levels').select(['level', 'name']).execute()]);
+  const [rows, levels] = await Promise.all([allRebateRateRows(db), db.selectFrom('vip_levels').select(['level', 'name']).execute()]);
   const levelNumbers = [...new Set([...levels.map((l) => l.level), ...rows.map((r) => r.level)])].sort((a, b) => a - b);
   return levelNumbers.map((level) => ({
     level,

@@ -131,3 +131,11 @@ export async function membersReadyToClimb(db: Database, day: string, afterId: nu
     .execute();
   return rows.map((row) => Number(row.id));
 }
+
+/**
+ * Every level's rebate rates, by level and category. The rates hang off the VIP levels: the VIP
+ * page shows them with each level, and the rebates feature reads them from here.
+ */
+export async function allRebateRateRows(db: Database) {
+  return db.selectFrom('rebate_rates').selectAll().orderBy('level').orderBy('category').execute();
+}

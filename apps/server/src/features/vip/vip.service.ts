@@ -4,7 +4,6 @@ import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../lib/http.ts';
 import { afterCredit, creditBonus, lockClaimant } from '../promotions/engine.ts';
-import { allRateRows } from '../rebates/rebates.repository.ts';
 import * as repo from './vip.repository.ts';
 import {
   DEFAULT_VIP_LEVELS,
@@ -165,7 +164,7 @@ function toProgress(progress: VipProgress) {
 /** Rebate rates by level, category to basis points. */
 async function rebateTable(db: Database): Promise<Map<number, Record<string, number>>> {
   const byLevel = new Map<number, Record<string, number>>();
-  for (const row of await allRateRows(db)) {
+  for (const row of await repo.allRebateRateRows(db)) {
     const rates = byLevel.get(row.level) ?? {};
     rates[row.category] = row.rate_bp;
     byLevel.set(row.level, rates);
