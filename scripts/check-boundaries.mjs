@@ -1,6 +1,7 @@
 // Import boundaries the linter alone cannot express (STYLE.md rule 2):
 // - packages/shared and packages/games are pure: no Node, DOM, React or server imports;
-// - in apps/web and apps/admin, one feature never imports another feature's internals.
+// - in apps/web and apps/admin, one feature never imports another feature's internals;
+// - on the server, floors import only the floors below them (see "Server floors" below).
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 
@@ -49,6 +50,82 @@ for (const app of ['apps/web/src', 'apps/admin/src']) {
       }
     }
   }
+}
+// Server floors (docs/ARCHITECTURE.md): each imports only the floors below it.
+//   ground    lib/, db/, config.ts: nothing above them;
+//   platform  platform/ and context.ts: the ground and each other (what every feature stands on);
+//   features  features/<name>/: the ground, the platform, its own folder, and another feature only
+//             through FEATURE_ALLOW_LIST, each entry with the reason it exists;
+//   top       app.ts, bootstrap.ts, main.ts, cli/ and test/: anything (they wire or drive the rest).
+// Tests and test helpers beside a feature may set up data through any feature; they are not counted.
+// The list may not grow without a reason; an entry no import uses any more is reported.
+const FEATURE_ALLOW_LIST = {
+  'house-games -> wallet': 'the wallet is the game money port: every stake, win and refund of a house round',
+  'seamless -> wallet': "the signed provider callbacks are the wallet's HTTP face",
+  'games -> wallet': "the game hand-off shows the player's wallet balance",
+  'sports -> wallet': 'sportsbook stakes count as valid bets through the wallet, like game rounds',
+  'house-games -> fair': "house rounds draw from the player's committed seed pair (nonces)",
+  'promotions -> fair': 'wheel prizes are drawn by the provably-fair RNG',
+  'fair -> house-games': 'the fairness page publishes the shared rounds’ hash chains and beacon',
+  'sports -> house-games': 'the virtual league and settlement reuse the shared-round leader, clock and balance pushes',
+  'games-admin -> house-games': "the back office's shared-round settings show multipliers as the feed formats them",
+  'games -> house-games': "the back office's shared-round settings show multipliers as the feed formats them",
+  'sports-admin -> sports': 'the trading desk prices fixtures, enters results and reads fixture summaries of the sportsbook',
+  'promotions-admin -> promotions': "the back office configures the activity engine's modules",
+  'wallet -> promotions': "every valid bet is recorded in the member's daily stats (turnover, loss relief)",
+  'sports -> promotions': "sportsbook stakes and results are recorded in the member's daily stats",
+  'deposits -> promotions': 'a deposit carries the deposit bonus the member chose, checked by the activity engine',
+  'vip -> promotions': 'level-up rewards are paid by the activity engine (claim lock, credit, wagering)',
+  'rebates -> promotions': 'rebate claims are paid by the activity engine (claim lock, credit, wagering)',
+  'agency -> promotions': "agency commissions are paid by the activity engine's credit",
+  'rebates -> vip': 'rebate rates and climbs follow the VIP levels',
+  'deposits -> vip': "a credited deposit raises the member's VIP level at once",
+  'deposits -> payments': 'deposits sign and check PSP webhooks with the payment adapter’s helpers',
+  'withdrawals -> member-banks': "a withdrawal pays to one of the member's PIX keys",
+  'agency -> auth': 'an agent registers a subordinate by the registration rules (createMember, captcha, client address)',
+  'games -> sandbox-provider': "the catalogue seeds the built-in provider's games",
+};
+{
+  const serverSrc = join(ROOT, 'apps/server/src');
+  const floorOf = (path) => {
+    if (/^(lib|db)\//.test(path) || path === 'config.ts') return 'ground';
+    if (path.startsWith('platform/') || path === 'context.ts') return 'platform';
+    if (path.startsWith('features/')) return 'features';
+    return 'top';
+  };
+  const used = new Set();
+  let crossFeature = 0;
+  for (const file of files(serverSrc)) {
+    const path = relative(serverSrc, file).split(sep).join('/');
+    if (/\.test\.ts$|\.test-helpers\.ts$|(?:^|\/)test\//.test(path)) continue;
+    const floor = floorOf(path);
+    if (floor === 'top') continue;
+    const feature = path.split('/')[1];
+    for (const m of readFileSync(file, 'utf8').matchAll(IMPORT)) {
+      const spec = m[1] ?? m[2];
+      if (!spec.startsWith('.')) continue;
+      const target = relative(serverSrc, join(file, '..', spec))
+        .split(sep)
+        .join('/');
+      const to = floorOf(target);
+      const where = `apps/server/src/${path}`;
+      if (floor === 'ground' && to !== 'ground') problems.push(`${where}: the ground (lib, db, config) imports "${target}"`);
+      if (floor === 'platform' && (to === 'features' || to === 'top')) problems.push(`${where}: the platform imports "${target}"`);
+      if (floor === 'features' && to === 'top') problems.push(`${where}: a feature imports "${target}"`);
+      if (floor === 'features' && to === 'features') {
+        const other = target.split('/')[1];
+        if (other === feature) continue;
+        crossFeature++;
+        const pair = `${feature} -> ${other}`;
+        if (pair in FEATURE_ALLOW_LIST) used.add(pair);
+        else problems.push(`${where}: feature "${feature}" imports feature "${other}" (not on FEATURE_ALLOW_LIST)`);
+      }
+    }
+  }
+  const unused = Object.keys(FEATURE_ALLOW_LIST).filter((pair) => !used.has(pair));
+  console.log(
+    `server: ${crossFeature} cross-feature imports over ${used.size} allowed pairs${unused.length ? ` (unused entries: ${unused.join(', ')})` : ''}`,
+  );
 }
 // SQL only in repositories (docs/ARCHITECTURE.md): outside `*.repository.ts`, `db/` (migrations
 // included) and tests, no server file uses the query builder. QUERY_RATCHET lists the files that
