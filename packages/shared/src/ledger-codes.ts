@@ -9,25 +9,35 @@ export const LEDGER_TRANSFER_CODES = [
   'deposit',
   /** A withdrawal requested: cash held in withdrawals_payable. */
   'withdrawal_request',
+  /** A withdrawal paid out by the PSP: the held cash leaves the house. */
   'withdrawal_paid',
-  /** A rejected or failed withdrawal: the held cash comes back. */
+  /** A withdrawal an operator rejected: the held cash comes back. */
   'withdrawal_rejected',
+  /** A withdrawal the PSP could not pay: the held cash comes back. */
   'withdrawal_failed',
   /** An operator's balance adjustment. */
   'adjustment',
-  /** Game rounds through the seamless wallet (house games and providers). */
+  /** A game round's stake through the seamless wallet (house games and providers). */
   'game_bet',
+  /** A game round's win paid. */
   'game_win',
+  /** A game round's stake refunded (the provider cancelled the bet). */
   'game_rollback',
-  /** Sportsbook: a stake, a payout, a void refund, a corrected result, a cash-out. */
+  /** A sports slip's stake. */
   'sport_bet',
+  /** A winning sports slip paid. */
   'sport_bet_payout',
+  /** A voided sports slip refunded. */
   'sport_bet_refund',
+  /** A corrected result: a payout taken back or topped up. */
   'sport_bet_correction',
+  /** A sports slip cashed out before it settled. */
   'sport_cashout',
-  /** Promotions: an activity's reward, the rebate moved to cash, the agency's commission. */
+  /** An activity's reward. */
   'bonus',
+  /** Rebate (fs_money) moved to cash. */
   'rebate_claim',
+  /** The agency's commission paid. */
   'agency_commission',
   /** Rebate (fs_money) accrued from valid bets. */
   'rebate_accrual',

@@ -4,6 +4,7 @@ import { nowIso } from '../../db/database.ts';
 import { AppError } from '../../lib/http.ts';
 import { cash, house, IdempotencyConflict, InsufficientFunds, lockMemberCash } from '../../platform/ledger/ledger.service.ts';
 import { postTransfer } from '../../platform/ledger/post-transfer.ts';
+import { gameHouseAccount } from '../../platform/ledger/ledger.codes.ts';
 import { MoneyRefusal } from '../../platform/ledger/money-failure.ts';
 import * as walletRepository from './wallet.repository.ts';
 import type { WalletTx, WalletTxRow } from './wallet.repository.ts';
@@ -77,8 +78,6 @@ export type WalletOutcome =
   | { ok: true; balanceCentavos: number; replayed: boolean; roundId: number; transactionId: number }
   | { ok: false; error: WalletErrorCode; balanceCentavos: number };
 
-export const houseAccountOf = (platType: string) => `game_house:${platType}`;
-
 /** The member's cash balance, as the wallet's `balance` call answers it. */
 export async function walletBalance(db: Database, memberId: number): Promise<number> {
   return cashBalance(db, memberId);
@@ -134,7 +133,7 @@ export async function debit(trx: Database, round: RoundRef, input: DebitInput): 
       code: 'game_bet',
       lines: [
         { account: cash(round.memberId), amountCentavos: -input.amountCentavos },
-        { account: house(houseAccountOf(round.platType)), amountCentavos: input.amountCentavos },
+        { account: house(gameHouseAccount(round.platType)), amountCentavos: input.amountCentavos },
       ],
       meta: { round: round.roundUid, game: round.gameId },
     });
@@ -202,7 +201,7 @@ export async function credit(trx: Database, round: RoundRef, input: CreditInput)
       key: `win:${round.platType}:${input.txId}`,
       code: 'game_win',
       lines: [
-        { account: house(houseAccountOf(round.platType)), amountCentavos: -input.amountCentavos },
+        { account: house(gameHouseAccount(round.platType)), amountCentavos: -input.amountCentavos },
         { account: cash(round.memberId), amountCentavos: input.amountCentavos },
       ],
       meta: { round: round.roundUid, game: round.gameId },
@@ -301,7 +300,7 @@ export async function rollback(trx: Database, input: RollbackInput): Promise<Wal
       key: `rollback:${input.platType}:${bet.tx_id}`,
       code: 'game_rollback',
       lines: [
-        { account: house(houseAccountOf(input.platType)), amountCentavos: -bet.amount_centavos },
+        { account: house(gameHouseAccount(input.platType)), amountCentavos: -bet.amount_centavos },
         { account: cash(input.memberId), amountCentavos: bet.amount_centavos },
       ],
       meta: { round: bet.round_uid, bet: bet.tx_id },

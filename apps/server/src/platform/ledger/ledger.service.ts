@@ -1,6 +1,7 @@
 import type { LedgerTransferCode } from '@casino/shared/ledger-codes';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../lib/http.ts';
+import type { HouseAccount } from './ledger.codes.ts';
 import * as repo from './ledger.repository.ts';
 
 /**
@@ -14,7 +15,7 @@ import * as repo from './ledger.repository.ts';
 export type MemberAccountKind = 'cash' | 'bonus' | 'rebate';
 
 /** An account named by owner and kind; resolved to a row inside the transfer's transaction. */
-export type AccountName = { member: number; kind: MemberAccountKind } | { house: string };
+export type AccountName = { member: number; kind: MemberAccountKind } | { house: HouseAccount };
 
 export interface TransferLine {
   account: AccountName;
@@ -61,7 +62,7 @@ export class LedgerInvariantError extends Error {}
 export const cash = (member: number): AccountName => ({ member, kind: 'cash' });
 export const bonus = (member: number): AccountName => ({ member, kind: 'bonus' });
 export const rebate = (member: number): AccountName => ({ member, kind: 'rebate' });
-export const house = (name: string): AccountName => ({ house: name });
+export const house = (name: HouseAccount): AccountName => ({ house: name });
 
 /**
  * Takes the member's cash row for the rest of the transaction: the member's lock. A caller that
