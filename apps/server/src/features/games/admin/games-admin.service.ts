@@ -16,16 +16,16 @@ import {
   type RoundSharedRound,
 } from '@casino/shared/schemas/games-admin';
 import type { Updateable } from 'kysely';
-import type { AppContext } from '../../context.ts';
-import { nowIso } from '../../db/database.ts';
-import type { GameProvidersTable, GamesTable } from '../../db/schema.ts';
-import { AppError } from '../../lib/http.ts';
-import { reportRange } from '../../lib/report-range.ts';
-import { SAO_PAULO_TIME_ZONE } from '../../lib/sao-paulo.ts';
-import { writeAudit } from '../../platform/audit/audit.repository.ts';
-import { formatHundredths } from '../house-games/shared/feed.ts';
+import type { AppContext } from '../../../context.ts';
+import { nowIso } from '../../../db/database.ts';
+import type { GameProvidersTable, GamesTable } from '../../../db/schema.ts';
+import { AppError } from '../../../lib/http.ts';
+import { reportRange } from '../../../lib/report-range.ts';
+import { SAO_PAULO_TIME_ZONE } from '../../../lib/sao-paulo.ts';
+import { writeAudit } from '../../../platform/audit/audit.repository.ts';
+import { formatHundredths } from '../../house-games/shared/feed.ts';
 import * as repo from './games-admin.repository.ts';
-import type { Actor } from '../../platform/audit/actor.ts';
+import type { Actor } from '../../../platform/audit/actor.ts';
 
 function parseJson<T>(text: string | null, fallback: T): T {
   if (text === null) return fallback;

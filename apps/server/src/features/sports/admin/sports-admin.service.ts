@@ -11,12 +11,12 @@ import {
   MAX_SCORE,
   RESULT_DUE_MINUTES,
 } from '@casino/shared/schemas/sports-admin';
-import type { AppContext } from '../../context.ts';
-import { nowIso } from '../../db/database.ts';
-import { AppError } from '../../lib/http.ts';
-import { dayRange, isRealDay } from '../../lib/sao-paulo.ts';
-import { writeAudit } from '../../platform/audit/audit.repository.ts';
-import { enterResult, type ResultInput } from '../sports/settlement/settle.service.ts';
+import type { AppContext } from '../../../context.ts';
+import { nowIso } from '../../../db/database.ts';
+import { AppError } from '../../../lib/http.ts';
+import { dayRange, isRealDay } from '../../../lib/sao-paulo.ts';
+import { writeAudit } from '../../../platform/audit/audit.repository.ts';
+import { enterResult, type ResultInput } from '../settlement/settle.service.ts';
 import * as repo from './sports-admin.repository.ts';
 import {
   byMarket,
@@ -34,7 +34,7 @@ import {
   ppmToPercent,
   selectionFigures,
 } from './sports-admin.views.ts';
-import type { Actor } from '../../platform/audit/actor.ts';
+import type { Actor } from '../../../platform/audit/actor.ts';
 
 /**
  * The trader's side of the sportsbook: fixtures with what the book risks on them, suspending and

@@ -16,9 +16,9 @@ import {
 } from '@casino/shared/schemas/games-admin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppContext } from '../../context.ts';
-import { ok } from '../../lib/http.ts';
-import { operatorOf, requireOperator } from '../../platform/auth/operator-guard.ts';
+import type { AppContext } from '../../../context.ts';
+import { ok } from '../../../lib/http.ts';
+import { operatorOf, requireOperator } from '../../../platform/auth/operator-guard.ts';
 import * as service from './games-admin.service.ts';
 
 /** Back office: the games catalogue, providers, per-game results and the round lookup (DESIGN.md section 10). */

@@ -22,9 +22,9 @@ import {
 } from '@casino/shared/schemas/sports-admin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppContext } from '../../context.ts';
-import { ok, requestLang } from '../../lib/http.ts';
-import { operatorOf, requireOperator } from '../../platform/auth/operator-guard.ts';
+import type { AppContext } from '../../../context.ts';
+import { ok, requestLang } from '../../../lib/http.ts';
+import { operatorOf, requireOperator } from '../../../platform/auth/operator-guard.ts';
 import * as fixtures from './sports-admin.service.ts';
 import * as book from './sports-book.service.ts';
 import * as reports from './sports-report.service.ts';

@@ -1,6 +1,6 @@
 import { type Selectable, sql, type Updateable } from 'kysely';
-import type { Database } from '../../db/database.ts';
-import type { GameProvidersTable, GamesTable } from '../../db/schema.ts';
+import type { Database } from '../../../db/database.ts';
+import type { GameProvidersTable, GamesTable } from '../../../db/schema.ts';
 
 /** Queries of the back office's games pages; rows only, the service maps them to answers. */
 

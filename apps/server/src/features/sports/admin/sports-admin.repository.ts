@@ -1,8 +1,8 @@
 import { sql, type Updateable } from 'kysely';
-import type { Database, Dialect } from '../../db/database.ts';
-import type { CompetitionsTable, SportsbookSettingsTable } from '../../db/schema.ts';
-import { saoPauloDayOf, sumToInt } from '../../db/sql-days.ts';
-import { FIXTURE_SUMMARY_COLUMNS, fixturesWithTeams } from '../sports/fixture-summary.repository.ts';
+import type { Database, Dialect } from '../../../db/database.ts';
+import type { CompetitionsTable, SportsbookSettingsTable } from '../../../db/schema.ts';
+import { saoPauloDayOf, sumToInt } from '../../../db/sql-days.ts';
+import { FIXTURE_SUMMARY_COLUMNS, fixturesWithTeams } from '../fixture-summary.repository.ts';
 
 /** Queries of the back office's sportsbook pages; rows only, the services map them to answers. */
 

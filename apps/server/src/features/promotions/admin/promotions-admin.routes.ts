@@ -19,9 +19,9 @@ import {
   siteQuery,
 } from '@casino/shared/schemas/promotions-admin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppContext } from '../../context.ts';
-import { ok } from '../../lib/http.ts';
-import { operatorOf, requireOperator } from '../../platform/auth/operator-guard.ts';
+import type { AppContext } from '../../../context.ts';
+import { ok } from '../../../lib/http.ts';
+import { operatorOf, requireOperator } from '../../../platform/auth/operator-guard.ts';
 import * as service from './promotions-admin.service.ts';
 
 /**

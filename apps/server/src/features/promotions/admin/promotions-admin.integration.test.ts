@@ -2,13 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { API } from '@casino/shared/api-paths';
 import { formatCentavos } from '@casino/shared/money';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, saoPauloDay } from '../../lib/sao-paulo.ts';
-import { fundMember } from '../../test/promotions-helpers.ts';
-import { adminToken, bearer, createTestApp, json, registerMember, type TestApp } from '../../test/test-app.ts';
-import { house, rebate } from '../../platform/ledger/ledger.service.ts';
-import { postTransfer } from '../../platform/ledger/post-transfer.ts';
-import { verifyLedger } from '../../platform/ledger/ledger-verify.ts';
-import { creditBonus } from '../promotions/engine.ts';
+import { addDays, saoPauloDay } from '../../../lib/sao-paulo.ts';
+import { fundMember } from '../../../test/promotions-helpers.ts';
+import { adminToken, bearer, createTestApp, json, registerMember, type TestApp } from '../../../test/test-app.ts';
+import { house, rebate } from '../../../platform/ledger/ledger.service.ts';
+import { postTransfer } from '../../../platform/ledger/post-transfer.ts';
+import { verifyLedger } from '../../../platform/ledger/ledger-verify.ts';
+import { creditBonus } from '../engine.ts';
 
 /**
  * The back office's promotions on a real database (SQLite and PostgreSQL): who may read and

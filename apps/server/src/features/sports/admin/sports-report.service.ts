@@ -1,9 +1,9 @@
 import { formatLine, formatOdds, type MarketType } from '@casino/games/football';
 import { formatCentavos } from '@casino/shared/money';
 import { DEFAULT_REPORT_DAYS, type LiabilityBoard, MAX_REPORT_DAYS, type SportsReport } from '@casino/shared/schemas/sports-admin';
-import type { AppContext } from '../../context.ts';
-import { reportRange as reportDays } from '../../lib/report-range.ts';
-import { daysBetween, SAO_PAULO_TIME_ZONE } from '../../lib/sao-paulo.ts';
+import type { AppContext } from '../../../context.ts';
+import { reportRange as reportDays } from '../../../lib/report-range.ts';
+import { daysBetween, SAO_PAULO_TIME_ZONE } from '../../../lib/sao-paulo.ts';
 import * as repo from './sports-admin.repository.ts';
 import { type FixtureState, type MarketKind, type MarketState, nameIn, ratioPercent } from './sports-admin.views.ts';
 

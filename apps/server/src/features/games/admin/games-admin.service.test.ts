@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../../lib/http.ts';
+import { AppError } from '../../../lib/http.ts';
 import { observedRtpBp, resultsRange, rtpInterval } from './games-admin.service.ts';
 
 describe('observedRtpBp', () => {

@@ -1,14 +1,14 @@
 import { formatCentavos } from '@casino/shared/money';
 import type { AdminCompetition, SportsSettings } from '@casino/shared/schemas/sports-admin';
 import type { Updateable } from 'kysely';
-import type { AppContext } from '../../context.ts';
-import { nowIso } from '../../db/database.ts';
-import type { CompetitionsTable } from '../../db/schema.ts';
-import { AppError } from '../../lib/http.ts';
-import { writeAudit } from '../../platform/audit/audit.repository.ts';
-import { priceFixture } from '../sports/markets.service.ts';
+import type { AppContext } from '../../../context.ts';
+import { nowIso } from '../../../db/database.ts';
+import type { CompetitionsTable } from '../../../db/schema.ts';
+import { AppError } from '../../../lib/http.ts';
+import { writeAudit } from '../../../platform/audit/audit.repository.ts';
+import { priceFixture } from '../markets.service.ts';
 import * as repo from './sports-admin.repository.ts';
-import type { Actor } from '../../platform/audit/actor.ts';
+import type { Actor } from '../../../platform/audit/actor.ts';
 import { exposureView, nameIn } from './sports-admin.views.ts';
 
 /**

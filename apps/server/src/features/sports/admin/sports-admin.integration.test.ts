@@ -2,13 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { expectedGoals, fairMarkets, formatOdds, priceMarket, scoreMatrix } from '@casino/games/football';
 import { API } from '@casino/shared/api-paths';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { saoPauloDay } from '../../lib/sao-paulo.ts';
-import { fundMember } from '../../test/promotions-helpers.ts';
-import { adminToken, bearer, createTestApp, json, registerMember, type TestApp } from '../../test/test-app.ts';
-import { verifyLedger } from '../../platform/ledger/ledger-verify.ts';
-import { createCompetition, createFixture, selectionOf, type TestFixture } from '../sports/bets/test-fixtures.ts';
-import { createFixture as createPricedFixture } from '../sports/markets.service.ts';
-import { cashOf } from '../withdrawals/withdrawals.test-helpers.ts';
+import { saoPauloDay } from '../../../lib/sao-paulo.ts';
+import { fundMember } from '../../../test/promotions-helpers.ts';
+import { adminToken, bearer, createTestApp, json, registerMember, type TestApp } from '../../../test/test-app.ts';
+import { verifyLedger } from '../../../platform/ledger/ledger-verify.ts';
+import { createCompetition, createFixture, selectionOf, type TestFixture } from '../bets/test-fixtures.ts';
+import { createFixture as createPricedFixture } from '../markets.service.ts';
+import { cashOf } from '../../withdrawals/withdrawals.test-helpers.ts';
 
 /**
  * The back office's sportsbook on a real database (SQLite and PostgreSQL): permissions, fixtures

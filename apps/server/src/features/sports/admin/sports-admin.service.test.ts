@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../../lib/http.ts';
+import { AppError } from '../../../lib/http.ts';
 import { parseResultBody } from './sports-admin.service.ts';
 import { settingsOrderErrors } from './sports-book.service.ts';
 import { ggrFigures, reportRange } from './sports-report.service.ts';
-import { isRealDay as isRealDate } from '../../lib/sao-paulo.ts';
+import { isRealDay as isRealDate } from '../../../lib/sao-paulo.ts';
 import { fixtureFigures, marketFigures, nameIn, ppmToPercent, ratioPercent, selectionFigures } from './sports-admin.views.ts';
 
 /** The back office's sportsbook arithmetic and parsing, without a database. */

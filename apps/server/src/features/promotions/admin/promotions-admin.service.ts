@@ -15,18 +15,18 @@ import {
 } from '@casino/shared/schemas/promotions-admin';
 import type { Updateable } from 'kysely';
 import { z } from 'zod';
-import type { AppContext } from '../../context.ts';
-import { nowIso } from '../../db/database.ts';
-import { isUniqueViolation } from '../../db/errors.ts';
-import type { ActivitiesTable, RedeemCodesTable } from '../../db/schema.ts';
-import { AppError } from '../../lib/http.ts';
-import { reportRange as reportDays } from '../../lib/report-range.ts';
-import { dayRange, daysBetween, isRealDay, SAO_PAULO_TIME_ZONE } from '../../lib/sao-paulo.ts';
-import { writeAudit } from '../../platform/audit/audit.repository.ts';
-import type { ActivityModule } from '../promotions/engine.ts';
-import { MODULES } from '../promotions/modules/index.ts';
+import type { AppContext } from '../../../context.ts';
+import { nowIso } from '../../../db/database.ts';
+import { isUniqueViolation } from '../../../db/errors.ts';
+import type { ActivitiesTable, RedeemCodesTable } from '../../../db/schema.ts';
+import { AppError } from '../../../lib/http.ts';
+import { reportRange as reportDays } from '../../../lib/report-range.ts';
+import { dayRange, daysBetween, isRealDay, SAO_PAULO_TIME_ZONE } from '../../../lib/sao-paulo.ts';
+import { writeAudit } from '../../../platform/audit/audit.repository.ts';
+import type { ActivityModule } from '../engine.ts';
+import { MODULES } from '../modules/index.ts';
 import * as repo from './promotions-admin.repository.ts';
-import type { Actor } from '../../platform/audit/actor.ts';
+import type { Actor } from '../../../platform/audit/actor.ts';
 
 /**
  * The back office's promotions (DESIGN.md sections 7 and 10): operators configure each activity

@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nowIso } from '../../db/database.ts';
-import { adminToken, bearer, createTestApp, json, registerMember, type TestApp } from '../../test/test-app.ts';
-import { credit, debit, type RoundRef, rollback, runWallet, settleLost } from '../wallet/wallet.service.ts';
+import { nowIso } from '../../../db/database.ts';
+import { adminToken, bearer, createTestApp, json, registerMember, type TestApp } from '../../../test/test-app.ts';
+import { credit, debit, type RoundRef, rollback, runWallet, settleLost } from '../../wallet/wallet.service.ts';
 
 /**
  * The back office's games API on a real database (SQLite and PostgreSQL): catalogue edits with

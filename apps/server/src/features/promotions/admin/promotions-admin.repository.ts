@@ -1,7 +1,7 @@
 import { type Selectable, sql, type Updateable } from 'kysely';
-import type { Database, Dialect } from '../../db/database.ts';
-import type { ActivitiesTable, RedeemCodesTable } from '../../db/schema.ts';
-import { saoPauloDayOf, sumToInt } from '../../db/sql-days.ts';
+import type { Database, Dialect } from '../../../db/database.ts';
+import type { ActivitiesTable, RedeemCodesTable } from '../../../db/schema.ts';
+import { saoPauloDayOf, sumToInt } from '../../../db/sql-days.ts';
 
 /** Queries of the back office's promotions pages; rows only, the service maps them to answers. */
 

@@ -4,8 +4,8 @@ import { API } from '@casino/shared/api-paths';
 import type { RoundDetail } from '@casino/shared/schemas/games-admin';
 import type { CrashState, DoubleState } from '@casino/shared/schemas/house-games';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminToken, type TestApp } from '../../test/test-app.ts';
-import { cents, expectLedgerSound, get, houseTestApp, player, post, roundsOf } from '../house-games/house.test-helpers.ts';
+import { adminToken, type TestApp } from '../../../test/test-app.ts';
+import { cents, expectLedgerSound, get, houseTestApp, player, post, roundsOf } from '../../house-games/house.test-helpers.ts';
 
 /**
  * The round lookup of crash and double: bets played through the real schedulers on fast timings,
