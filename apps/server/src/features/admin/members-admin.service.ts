@@ -1,6 +1,5 @@
 import { MEMBER_STATUS } from '@casino/shared/constants';
 import { formatCentavos } from '@casino/shared/money';
-import { sql } from 'kysely';
 import type { AppContext } from '../../context.ts';
 import { nowIso } from '../../db/database.ts';
 import type { Member, MemberSession } from '../../db/schema.ts';
@@ -10,10 +9,7 @@ import { listMemberSessions, type RevokeReason, revokeMemberSessions } from '../
 import { findSiteById } from '../../platform/sites/sites.repository.ts';
 import { writeAudit } from '../../platform/audit/audit.repository.ts';
 import type { Actor } from '../../platform/audit/actor.ts';
-
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
+import * as repo from './members-admin.repository.ts';
 
 function isLive(session: Pick<MemberSession, 'revoked_at' | 'expires_at' | 'last_seen_at'>, idleMs: number, now: number) {
   return !session.revoked_at && Date.parse(session.expires_at) > now && Date.parse(session.last_seen_at) + idleMs > now;
@@ -23,33 +19,7 @@ export async function searchMembers(
   ctx: AppContext,
   filter: { q?: string | undefined; status?: number | undefined; page: number; page_size: number },
 ) {
-  let query = ctx.db.selectFrom('members').leftJoin('sites', 'sites.id', 'members.site_id').where('members.deleted_at', 'is', null);
-  if (filter.status !== undefined) query = query.where('members.status', '=', filter.status);
-  if (filter.q) {
-    const q = filter.q;
-    const pattern = `%${escapeLike(q.toLowerCase())}%`;
-    const phonePattern = `%${escapeLike(q.replace(/[^\d+]/g, '') || q)}%`;
-    const asId = /^\d{1,15}$/.test(q) ? Number(q) : undefined;
-    query = query.where((eb) =>
-      eb.or([
-        ...(asId !== undefined ? [eb('members.id', '=', asId)] : []),
-        eb(sql`lower(members.account)`, 'like', sql`${pattern} escape '\\'`),
-        eb(sql`lower(members.realname)`, 'like', sql`${pattern} escape '\\'`),
-        eb(sql`lower(coalesce(members.email, ''))`, 'like', sql`${pattern} escape '\\'`),
-        eb(sql`members.phone`, 'like', sql`${phonePattern} escape '\\'`),
-      ]),
-    );
-  }
-  const [rows, total] = await Promise.all([
-    query
-      .selectAll('members')
-      .select('sites.name as site_name')
-      .orderBy('members.id', 'desc')
-      .limit(filter.page_size)
-      .offset((filter.page - 1) * filter.page_size)
-      .execute(),
-    query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
+  const [rows, total] = await Promise.all([repo.searchMembersPage(ctx.db, filter), repo.countSearchedMembers(ctx.db, filter)]);
   const lastSeen = await lastSeenByMember(
     ctx,
     rows.map((r) => r.id),
@@ -61,7 +31,7 @@ export async function searchMembers(
       const seen = lastSeen.get(row.id);
       return summary(row, row.site_name, seen?.last_seen_at ?? null, seen ? isLive(seen, idleMs, now) : false);
     }),
-    total: Number(total.n),
+    total,
     page: filter.page,
     page_size: filter.page_size,
   };
@@ -70,13 +40,7 @@ export async function searchMembers(
 async function lastSeenByMember(ctx: AppContext, ids: number[]) {
   const result = new Map<number, MemberSession>();
   if (ids.length === 0) return result;
-  const sessions = await ctx.db
-    .selectFrom('member_sessions')
-    .selectAll()
-    .where('member_id', 'in', ids)
-    .orderBy('last_seen_at', 'desc')
-    .limit(ids.length * 20)
-    .execute();
+  const sessions = await repo.latestSessionsOf(ctx.db, ids);
   for (const s of sessions) if (!result.has(s.member_id)) result.set(s.member_id, s);
   return result;
 }
@@ -183,22 +147,10 @@ export async function setFrozen(ctx: AppContext, actor: Actor, memberId: number,
 }
 
 export async function pageOutbox(ctx: AppContext, page: number, pageSize: number) {
-  const [rows, total] = await Promise.all([
-    ctx.db
-      .selectFrom('email_outbox')
-      .selectAll()
-      .orderBy('id', 'desc')
-      .limit(pageSize)
-      .offset((page - 1) * pageSize)
-      .execute(),
-    ctx.db
-      .selectFrom('email_outbox')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow(),
-  ]);
+  const [rows, total] = await Promise.all([repo.outboxPage(ctx.db, page, pageSize), repo.countOutbox(ctx.db)]);
   return {
     list: rows.map(({ to_address, ...row }) => ({ ...row, to: to_address })),
-    total: Number(total.n),
+    total,
     page,
     page_size: pageSize,
   };

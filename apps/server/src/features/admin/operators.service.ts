@@ -11,6 +11,7 @@ import { newToken, sha256 } from '../../lib/tokens.ts';
 import { writeAudit } from '../../platform/audit/audit.repository.ts';
 import { secondFactorRequired } from '../../platform/auth/operator-guard.ts';
 import { findOperatorById, findOperatorSession } from '../../platform/auth/operator-sessions.repository.ts';
+import * as operatorsRepository from './operators.repository.ts';
 import * as repo from './second-factor.repository.ts';
 import { operatorThrottle, type SecondFactorUsed, verifySecondFactor } from './second-factor.service.ts';
 
@@ -38,13 +39,14 @@ export function toOperatorView(config: Config, operator: Operator) {
  * is generated and printed once.
  */
 export async function ensureAdminOperator(db: Database, password: string | undefined, print: (line: string) => void) {
-  const existing = await db.selectFrom('operators').select('id').where('username', '=', 'admin').executeTakeFirst();
-  if (existing) return;
+  if ((await operatorsRepository.findOperatorIdByUsername(db, 'admin')) !== undefined) return;
   const chosen = password ?? randomBytes(12).toString('base64url');
-  await db
-    .insertInto('operators')
-    .values({ username: 'admin', password_hash: await hashPassword(chosen), role: 'superadmin', created_at: nowIso(), last_login_at: null })
-    .execute();
+  await operatorsRepository.insertOperator(db, {
+    username: 'admin',
+    passwordHash: await hashPassword(chosen),
+    role: 'superadmin',
+    now: nowIso(),
+  });
   if (!password) print(`Back office: created operator "admin" with password ${chosen} (shown once; set ADMIN_PASSWORD to choose it)`);
 }
 
@@ -119,7 +121,7 @@ async function openSession(ctx: AppContext, operatorId: number, ip: string, kind
 async function completeLogin(ctx: AppContext, operator: Operator, ip: string, secondFactor: SecondFactorUsed | null) {
   const token = await openSession(ctx, operator.id, ip, 'session', OPERATOR_SESSION_MAX_MS);
   const now = nowIso();
-  await ctx.db.updateTable('operators').set({ last_login_at: now }).where('id', '=', operator.id).execute();
+  await operatorsRepository.recordOperatorLogin(ctx.db, operator.id, now);
   await writeAudit(ctx.db, {
     operatorId: operator.id,
     action: 'operator.login',
@@ -132,12 +134,12 @@ async function completeLogin(ctx: AppContext, operator: Operator, ip: string, se
 }
 
 export async function operatorLogout(ctx: AppContext, sessionId: number, operatorId: number, ip: string) {
-  await ctx.db.updateTable('operator_sessions').set({ revoked_at: nowIso() }).where('id', '=', sessionId).execute();
+  await operatorsRepository.revokeOperatorSession(ctx.db, sessionId, nowIso());
   await writeAudit(ctx.db, { operatorId, action: 'operator.logout', targetType: 'operator', targetId: operatorId, ip });
 }
 
 export async function listOperators(ctx: AppContext) {
-  const rows = await ctx.db.selectFrom('operators').selectAll().orderBy('id').limit(200).execute();
+  const rows = await operatorsRepository.listOperatorRows(ctx.db, 200);
   return rows.map((row) => toOperatorView(ctx.config, row));
 }
 
@@ -148,13 +150,14 @@ export async function createOperator(
   ip: string,
 ) {
   const username = input.username.toLowerCase();
-  const existing = await ctx.db.selectFrom('operators').select('id').where('username', '=', username).executeTakeFirst();
-  if (existing) throw new AppError('VALIDATION_FAILED', { fieldErrors: { username: ['validation.account_taken'] } });
-  const created = await ctx.db
-    .insertInto('operators')
-    .values({ username, password_hash: await hashPassword(input.password), role: input.role, created_at: nowIso(), last_login_at: null })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  if ((await operatorsRepository.findOperatorIdByUsername(ctx.db, username)) !== undefined)
+    throw new AppError('VALIDATION_FAILED', { fieldErrors: { username: ['validation.account_taken'] } });
+  const created = await operatorsRepository.insertOperator(ctx.db, {
+    username,
+    passwordHash: await hashPassword(input.password),
+    role: input.role,
+    now: nowIso(),
+  });
   const view = toOperatorView(ctx.config, created);
   await writeAudit(ctx.db, {
     operatorId: actor.id,
