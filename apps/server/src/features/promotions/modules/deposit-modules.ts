@@ -1,8 +1,8 @@
 import type { ActivityModule } from '../engine.ts';
-import { dailyRescueModule } from './dailyrescue.ts';
+import { dailyRescueModule } from './daily-rescue.ts';
 import { ftdModule } from './ftd.ts';
-import { rechargeRebateModule } from './rechargerebate.ts';
-import { rechargeTiersModule } from './rechargetiers.ts';
+import { rechargeRebateModule } from './recharge-rebate.ts';
+import { rechargeTiersModule } from './recharge-tiers.ts';
 import { weeklyModule } from './weekly.ts';
 import { welcomeModule } from './welcome.ts';
 

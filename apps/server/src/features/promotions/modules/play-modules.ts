@@ -1,10 +1,10 @@
 import type { ActivityModule } from '../engine.ts';
-import { dailyWheel } from './dailywheel.ts';
-import { invitationActivity } from './invitationactivity.ts';
-import { lotteryWheel } from './lotterywheel.ts';
+import { dailyWheel } from './daily-wheel.ts';
+import { invitationActivity } from './invitation-activity.ts';
+import { lotteryWheel } from './lottery-wheel.ts';
 import { mystery } from './mystery.ts';
-import { redeemCode } from './redeemcode.ts';
-import { treasureChest } from './treasurechest.ts';
+import { redeemCode } from './redeem-code.ts';
+import { treasureChest } from './treasure-chest.ts';
 
 /** dailywheel, lotterywheel, invitationactivity, treasurechest, mystery, redeemcode. */
 export const PLAY_MODULES: ActivityModule<any>[] = [dailyWheel, lotteryWheel, invitationActivity, treasureChest, mystery, redeemCode];

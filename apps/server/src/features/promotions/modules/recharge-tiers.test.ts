@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rechargeTiersModule, tierOf, tierRatioBp, tierReward, tiersPeriod } from './rechargetiers.ts';
+import { rechargeTiersModule, tierOf, tierRatioBp, tierReward, tiersPeriod } from './recharge-tiers.ts';
 
 const config = rechargeTiersModule.defaults.config;
 const tiers = config.tiers;

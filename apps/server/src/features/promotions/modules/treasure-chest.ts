@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { Database } from '../../../db/database.ts';
 import { AppError } from '../../../lib/http.ts';
 import { type ActivityModule, type ActivityRun, creditBonus, type ModuleCheck, type ModuleClaim } from '../engine.ts';
-import { countQualifiedInvitees } from './invitationactivity.ts';
+import { countQualifiedInvitees } from './invitation-activity.ts';
 
 /**
  * Treasure chest (/bau-do-tesouro): chest n opens once the member has `invitees` direct
