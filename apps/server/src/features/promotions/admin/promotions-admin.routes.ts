@@ -22,7 +22,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../../context.ts';
 import { ok } from '../../../lib/http.ts';
 import { operatorOf, requireOperator } from '../../../platform/auth/operator-guard.ts';
-import * as service from './promotions-admin.service.ts';
+import * as activities from './activities-admin.service.ts';
+import * as claims from './claims-admin.service.ts';
+import * as costReport from './cost-report.service.ts';
+import * as redeemCodes from './redeem-codes-admin.service.ts';
+import * as siteProfiles from './site-profile.service.ts';
 
 /**
  * Back office: activity configuration with claims and cost, the claims list, the cost report by
@@ -46,7 +50,7 @@ export const promotionsAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> =
         response: { 200: envelopeSchema(adminActivities) },
       },
     },
-    async (request) => ok(request, await service.listActivities(ctx, request.query.site_id)),
+    async (request) => ok(request, await activities.listActivities(ctx, request.query.site_id)),
   );
 
   app.patch(
@@ -64,7 +68,7 @@ export const promotionsAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> =
     },
     async (request) => {
       const { lang: _lang, ...changes } = request.body;
-      return ok(request, await service.updateActivity(ctx, actorOf(request), request.params.id, changes), 'admin.activity_saved');
+      return ok(request, await activities.updateActivity(ctx, actorOf(request), request.params.id, changes), 'admin.activity_saved');
     },
   );
 
@@ -80,7 +84,7 @@ export const promotionsAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> =
         response: { 200: envelopeSchema(adminBonusCredits) },
       },
     },
-    async (request) => ok(request, await service.listBonusCredits(ctx, request.query)),
+    async (request) => ok(request, await claims.listBonusCredits(ctx, request.query)),
   );
 
   app.get(
@@ -95,7 +99,7 @@ export const promotionsAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> =
         response: { 200: envelopeSchema(promotionsReport) },
       },
     },
-    async (request) => ok(request, await service.promotionsReport(ctx, request.query)),
+    async (request) => ok(request, await costReport.promotionsReport(ctx, request.query)),
   );
 
   app.get(
@@ -110,7 +114,7 @@ export const promotionsAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> =
         response: { 200: envelopeSchema(adminRedeemCodes) },
       },
     },
-    async (request) => ok(request, await service.listRedeemCodes(ctx, request.query)),
+    async (request) => ok(request, await redeemCodes.listRedeemCodes(ctx, request.query)),
   );
 
   app.post(
@@ -127,7 +131,7 @@ export const promotionsAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> =
     },
     async (request) => {
       const { lang: _lang, ...input } = request.body;
-      return ok(request, await service.createRedeemCode(ctx, actorOf(request), input), 'admin.redeem_code_created');
+      return ok(request, await redeemCodes.createRedeemCode(ctx, actorOf(request), input), 'admin.redeem_code_created');
     },
   );
 
@@ -146,7 +150,7 @@ export const promotionsAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> =
     },
     async (request) => {
       const { lang: _lang, ...changes } = request.body;
-      return ok(request, await service.updateRedeemCode(ctx, actorOf(request), request.params.id, changes), 'admin.redeem_code_saved');
+      return ok(request, await redeemCodes.updateRedeemCode(ctx, actorOf(request), request.params.id, changes), 'admin.redeem_code_saved');
     },
   );
 
@@ -167,7 +171,7 @@ export const promotionsAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> =
       const { site_id, regulated, bonus_stacking } = request.body;
       return ok(
         request,
-        await service.updateSiteProfile(ctx, actorOf(request), site_id, { regulated, bonus_stacking }),
+        await siteProfiles.updateSiteProfile(ctx, actorOf(request), site_id, { regulated, bonus_stacking }),
         'admin.site_profile_saved',
       );
     },

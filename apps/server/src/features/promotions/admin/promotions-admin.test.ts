@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../../lib/http.ts';
-import { costGroupOf, redeemCodeState, reportRange } from './promotions-admin.service.ts';
+import { costGroupOf, reportRange } from './cost-report.service.ts';
+import { redeemCodeState } from './redeem-codes-admin.service.ts';
 
 const NOON_UTC = Date.parse('2025-03-10T15:00:00.000Z');
 
