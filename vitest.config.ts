@@ -17,13 +17,15 @@ export default defineConfig({
           exclude: ['**/*.integration.test.ts', '**/node_modules/**'],
         },
       },
-      { test: { name: 'server-sqlite', include: integration, env: { TEST_DB: 'sqlite' }, testTimeout: 20_000 } },
+      { test: { name: 'server-sqlite', include: integration, env: { TEST_DB: 'sqlite' }, testTimeout: 20_000, hookTimeout: 30_000 } },
       {
         test: {
           name: 'server-postgres',
           include: integration,
           env: { TEST_DB: 'postgres' },
           testTimeout: 20_000,
+          // A test app makes its own schema and runs every migration in beforeAll.
+          hookTimeout: 30_000,
         },
       },
       {
