@@ -163,9 +163,13 @@ describe('money', () => {
     await form.getByRole('button', { name: 'Salvar chave PIX' }).click();
     await form.getByText('Informe um CPF válido', { exact: false }).or(form.locator('[data-field-error="account"]')).first().waitFor();
 
-    // A masked field is emptied first, as a player selects and deletes before typing anew.
-    await form.locator('input[name="account"]').fill('');
-    await form.locator('input[name="account"]').fill(CPF);
+    // As a player replaces a masked value: select it all, delete, paste the new number.
+    const account = form.locator('input[name="account"]');
+    await account.click();
+    await account.press('Control+A');
+    await account.press('Backspace');
+    await page.keyboard.insertText(CPF);
+    await expect.poll(() => account.inputValue()).toBe(CPF.replace(/^(\d{3})(\d{3})(\d{3})(\d{2})$/, '$1.$2.$3-$4'));
     await form.getByRole('button', { name: 'Salvar chave PIX' }).click();
     await page.getByTestId('pix-key').first().waitFor();
     expect(await page.getByTestId('pix-key').count()).toBe(1);
