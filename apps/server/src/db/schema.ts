@@ -803,6 +803,42 @@ export interface SportsbookSettingsTable {
   updated_at: Timestamp;
 }
 
+/** Responsible-gaming limits (migration 0014): one row per member, kind and period. */
+export interface ResponsibleLimitsTable {
+  member_id: number;
+  /** deposit, loss, wager (centavos) or time (minutes, daily only). */
+  kind: string;
+  /** day, week or month. */
+  period: string;
+  value: number | null;
+  pending_value: number | null;
+  pending_clear: ColumnType<number, number | undefined, number>;
+  pending_at: Timestamp | null;
+  updated_at: Timestamp;
+}
+
+export interface ResponsibleSettingsTable {
+  member_id: number;
+  reality_check_minutes: ColumnType<number, number | undefined, number>;
+  paused_until: Timestamp | null;
+  excluded_at: Timestamp | null;
+  excluded_until: Timestamp | null;
+  exclusion_source: string | null;
+  withdraw_until: Timestamp | null;
+  closed_at: Timestamp | null;
+  time_blocked_day: string | null;
+  updated_at: Timestamp;
+}
+
+export interface ResponsibleUsageTable {
+  member_id: number;
+  day: string;
+  stake_centavos: ColumnType<number, number | undefined, number>;
+  win_centavos: ColumnType<number, number | undefined, number>;
+  seconds: ColumnType<number, number | undefined, number>;
+  limit_hits: ColumnType<number, number | undefined, number>;
+}
+
 export interface DB {
   sites: SitesTable;
   members: MembersTable;
@@ -858,6 +894,9 @@ export interface DB {
   sport_bet_legs: SportBetLegsTable;
   fixture_results: FixtureResultsTable;
   sportsbook_settings: SportsbookSettingsTable;
+  responsible_limits: ResponsibleLimitsTable;
+  responsible_settings: ResponsibleSettingsTable;
+  responsible_usage: ResponsibleUsageTable;
 }
 
 export type Member = Selectable<MembersTable>;
