@@ -14,6 +14,7 @@ import * as m0011FairnessBeacon from './migrations/0011-fairness-beacon.ts';
 import * as m0012OneBonusPerDeposit from './migrations/0012-one-bonus-per-deposit.ts';
 import * as m0013WithdrawalRequestKeys from './migrations/0013-withdrawal-request-keys.ts';
 import * as m0014ResponsibleGaming from './migrations/0014-responsible-gaming.ts';
+import * as m0015Kyc from './migrations/0015-kyc.ts';
 
 type DialectMigration = { up(db: Kysely<any>, dialect: Dialect): Promise<void> };
 
@@ -32,6 +33,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0012-one-bonus-per-deposit': m0012OneBonusPerDeposit,
   '0013-withdrawal-request-keys': m0013WithdrawalRequestKeys,
   '0014-responsible-gaming': m0014ResponsibleGaming,
+  '0015-kyc': m0015Kyc,
 };
 
 class DialectMigrationProvider implements MigrationProvider {

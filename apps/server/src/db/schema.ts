@@ -64,6 +64,10 @@ export interface MembersTable {
   frozen_reason: string | null;
   /** Recorded with the first PIX key, then fixed (support changes it). */
   cpf: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Identity check (migration 0015): none, pending, approved or rejected. */
+  kyc_status: ColumnType<string, string | undefined, string>;
+  /** Why the last check was rejected: a rule's code or the operator's words. */
+  kyc_reason: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
   deleted_at: Timestamp | null;
@@ -839,6 +843,53 @@ export interface ResponsibleUsageTable {
   limit_hits: ColumnType<number, number | undefined, number>;
 }
 
+/** Identity checks (migration 0015, docs/IDENTITY.md): one row per set of documents sent. */
+export interface KycSubmissionsTable {
+  id: Id;
+  member_id: number;
+  /** pending, approved or rejected. */
+  status: string;
+  reason: string | null;
+  full_name: string;
+  cpf: string | null;
+  birth_date: string | null;
+  provider: string;
+  provider_ref: string | null;
+  /** provider or operator; null while pending. */
+  decided_by: string | null;
+  operator_id: number | null;
+  created_at: Timestamp;
+  decided_at: Timestamp | null;
+  updated_at: Timestamp;
+}
+
+export interface KycDocumentsTable {
+  id: Id;
+  submission_id: number;
+  /** front, back or selfie. */
+  side: string;
+  storage_key: string;
+  mime: string;
+  size_bytes: number;
+  sha256: string;
+  created_at: Timestamp;
+}
+
+export interface KycWebhookEventsTable {
+  provider: string;
+  event_id: string;
+  received_at: Timestamp;
+}
+
+/** The sandbox CPF registry: what the registry knows of each CPF. */
+export interface CpfRegistryTable {
+  cpf: string;
+  full_name: string;
+  /** YYYY-MM-DD. */
+  birth_date: string;
+  created_at: Timestamp;
+}
+
 export interface DB {
   sites: SitesTable;
   members: MembersTable;
@@ -897,6 +948,10 @@ export interface DB {
   responsible_limits: ResponsibleLimitsTable;
   responsible_settings: ResponsibleSettingsTable;
   responsible_usage: ResponsibleUsageTable;
+  kyc_submissions: KycSubmissionsTable;
+  kyc_documents: KycDocumentsTable;
+  kyc_webhook_events: KycWebhookEventsTable;
+  cpf_registry: CpfRegistryTable;
 }
 
 export type Member = Selectable<MembersTable>;
