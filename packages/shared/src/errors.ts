@@ -114,6 +114,21 @@ export const ERRORS = {
   DEPOSIT_BONUS_CHOSEN: { status: 422, message: 'promo.deposit_chosen' },
   DEPOSIT_NO_BONUS: { status: 422, message: 'promo.deposit_no_bonus' },
   DEPOSIT_BONUS_UNAVAILABLE: { status: 422, message: 'promo.bonus_unavailable' },
+  // Responsible gaming (issue 12): each refusal says when it resets in its message.
+  DEPOSIT_LIMIT_REACHED: { status: 403, message: 'responsible.deposit_limit_reached' },
+  LOSS_LIMIT_REACHED: { status: 403, message: 'responsible.loss_limit_reached' },
+  WAGER_LIMIT_REACHED: { status: 403, message: 'responsible.wager_limit_reached' },
+  SESSION_TIME_LIMIT_REACHED: { status: 403, message: 'responsible.time_limit_reached' },
+  /** The member paused play (1 to 42 days): no bets, deposits or bonuses until it ends. */
+  ACCOUNT_PAUSED: { status: 403, message: 'responsible.paused' },
+  /** Self-excluded (or excluded by the federal register): the account only withdraws. */
+  SELF_EXCLUDED: { status: 403, message: 'responsible.self_excluded' },
+  /** A registration with a CPF that is self-excluded here, or "Impedido" on the federal register. */
+  CPF_EXCLUDED: { status: 403, message: 'responsible.cpf_excluded' },
+  /** A pause or exclusion is running: it cannot be shortened or lifted. */
+  RESTRICTION_ACTIVE: { status: 409, message: 'responsible.restriction_active' },
+  /** The regulated profile: deposits and bets wait for an approved identity. */
+  IDENTITY_NOT_VERIFIED: { status: 403, message: 'responsible.identity_required' },
   // Agency.
   ALREADY_BOUND: { status: 422, message: 'agency.already_bound' },
   BIND_NOT_ALLOWED: { status: 422, message: 'agency.bind_not_allowed' },
@@ -146,6 +161,15 @@ export const ERRORS = {
   SPORTS_CASHOUT_CHANGED: { status: 409, message: 'sports.cashout_changed' },
   SPORTS_FIXTURE_NOT_FOUND: { status: 404, message: 'sports.fixture_not_found' },
   SPORTS_RESULT_INVALID: { status: 422, message: 'sports.result_invalid' },
+  // Identity checks (issue 12 item 5).
+  /** Documents already wait for a decision: a new set is refused until then. */
+  KYC_ALREADY_PENDING: { status: 409, message: 'kyc.already_pending' },
+  KYC_ALREADY_APPROVED: { status: 409, message: 'kyc.already_approved' },
+  KYC_SUBMISSION_NOT_FOUND: { status: 404, message: 'kyc.submission_not_found' },
+  KYC_DOCUMENT_NOT_FOUND: { status: 404, message: 'kyc.document_not_found' },
+  /** The identity provider could not take the case (nothing was kept; the member may send again). */
+  KYC_PROVIDER_UNAVAILABLE: { status: 502, message: 'kyc.provider_unavailable' },
+  CPF_REGISTRY_NOT_FOUND: { status: 404, message: 'kyc.registry_not_found' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -43,3 +43,14 @@ export function isRealDay(day: string): boolean {
   const parsed = Date.parse(`${day}T00:00:00.000Z`);
   return !Number.isNaN(parsed) && new Date(parsed).toISOString().slice(0, 10) === day;
 }
+
+const DATE_LOCALES: Record<string, string> = { pt: 'pt-BR', en: 'en-GB', zh: 'zh-CN', vi: 'vi-VN', th: 'th-TH', id: 'id-ID', ms: 'ms-MY', tr: 'tr-TR' };
+
+/** An instant as a reader of `lang` writes a date and time, on the São Paulo clock ("28/11/2026 00:00"). */
+export function formatSaoPauloTime(at: string | Date, lang: string): string {
+  return new Intl.DateTimeFormat(DATE_LOCALES[lang] ?? 'pt-BR', {
+    timeZone: SAO_PAULO_TIME_ZONE,
+    dateStyle: 'short',
+    timeStyle: 'short',
+  }).format(new Date(at));
+}

@@ -1,0 +1,141 @@
+import { sql } from 'kysely';
+import type { Database } from '../../db/database.ts';
+import type { ResponsibleSettingsTable } from '../../db/schema.ts';
+import type { Updateable } from 'kysely';
+
+/** Queries of responsible gaming: limits, settings and the daily usage they count. */
+
+export type LimitRow = Awaited<ReturnType<typeof memberLimits>>[number];
+export type SettingsRow = Awaited<ReturnType<typeof findSettings>>;
+
+export function memberLimits(db: Database, memberId: number) {
+  return db
+    .selectFrom('responsible_limits')
+    .select(['kind', 'period', 'value', 'pending_value', 'pending_clear', 'pending_at'])
+    .where('member_id', '=', memberId)
+    .execute();
+}
+
+export async function saveLimit(
+  db: Database,
+  row: { memberId: number; kind: string; period: string; value: number | null; pendingValue: number | null; pendingClear: boolean; pendingAt: string | null },
+  now: string,
+): Promise<void> {
+  const values = {
+    value: row.value,
+    pending_value: row.pendingValue,
+    pending_clear: row.pendingClear ? 1 : 0,
+    pending_at: row.pendingAt,
+    updated_at: now,
+  };
+  await db
+    .insertInto('responsible_limits')
+    .values({ member_id: row.memberId, kind: row.kind, period: row.period, ...values })
+    .onConflict((oc) => oc.columns(['member_id', 'kind', 'period']).doUpdateSet(values))
+    .execute();
+}
+
+export function findSettings(db: Database, memberId: number) {
+  return db.selectFrom('responsible_settings').selectAll().where('member_id', '=', memberId).executeTakeFirst();
+}
+
+type SettingsChange = Omit<Updateable<ResponsibleSettingsTable>, 'member_id' | 'updated_at'>;
+
+export async function saveSettings(db: Database, memberId: number, change: SettingsChange, now: string): Promise<void> {
+  await db
+    .insertInto('responsible_settings')
+    .values({ member_id: memberId, ...change, updated_at: now })
+    .onConflict((oc) => oc.column('member_id').doUpdateSet({ ...change, updated_at: now }))
+    .execute();
+}
+
+/** Adds to a day's counters (creating the day's row). */
+export async function addUsage(
+  db: Database,
+  memberId: number,
+  day: string,
+  add: { stake?: number; win?: number; seconds?: number; limitHits?: number },
+): Promise<void> {
+  const stake = add.stake ?? 0;
+  const win = add.win ?? 0;
+  const seconds = add.seconds ?? 0;
+  const limitHits = add.limitHits ?? 0;
+  await db
+    .insertInto('responsible_usage')
+    .values({ member_id: memberId, day, stake_centavos: stake, win_centavos: win, seconds, limit_hits: limitHits })
+    .onConflict((oc) =>
+      oc.columns(['member_id', 'day']).doUpdateSet({
+        stake_centavos: sql`responsible_usage.stake_centavos + ${stake}`,
+        win_centavos: sql`responsible_usage.win_centavos + ${win}`,
+        seconds: sql`responsible_usage.seconds + ${seconds}`,
+        limit_hits: sql`responsible_usage.limit_hits + ${limitHits}`,
+      }),
+    )
+    .execute();
+}
+
+/** The counters summed over the São Paulo days [from, to]. */
+export async function usageBetween(db: Database, memberId: number, from: string, to: string) {
+  const row = await db
+    .selectFrom('responsible_usage')
+    .select((eb) => [
+      eb.fn.coalesce(eb.fn.sum<number>('stake_centavos'), sql<number>`0`).as('stake'),
+      eb.fn.coalesce(eb.fn.sum<number>('win_centavos'), sql<number>`0`).as('win'),
+      eb.fn.coalesce(eb.fn.sum<number>('seconds'), sql<number>`0`).as('seconds'),
+    ])
+    .where('member_id', '=', memberId)
+    .where('day', '>=', from)
+    .where('day', '<=', to)
+    .executeTakeFirstOrThrow();
+  return { stake: Number(row.stake), win: Number(row.win), seconds: Number(row.seconds) };
+}
+
+/** The per-day rows of [from, to] (the statement's time played). */
+export function usageDays(db: Database, memberId: number, from: string, to: string) {
+  return db
+    .selectFrom('responsible_usage')
+    .select(['day', 'stake_centavos', 'win_centavos', 'seconds', 'limit_hits'])
+    .where('member_id', '=', memberId)
+    .where('day', '>=', from)
+    .where('day', '<=', to)
+    .orderBy('day')
+    .execute();
+}
+
+/**
+ * Deposits a limit counts since `since`: charges paid, and charges still open (a charge the
+ * member can still pay would otherwise let two open charges pass one limit together).
+ */
+export async function depositsSince(db: Database, memberId: number, since: string, now: string): Promise<number> {
+  const row = await db
+    .selectFrom('deposit_orders')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount_centavos'), sql<number>`0`).as('total'))
+    .where('member_id', '=', memberId)
+    .where('created_at', '>=', since)
+    .where((eb) => eb.or([eb('status', '=', 'credited'), eb.and([eb('status', '=', 'pending'), eb('expires_at', '>', now)])]))
+    .executeTakeFirstOrThrow();
+  return Number(row.total);
+}
+
+/** The member's row as the standing checks read it: its site's profile and its password hash. */
+export function memberForStanding(db: Database, memberId: number) {
+  return db
+    .selectFrom('members')
+    .innerJoin('sites', 'sites.id', 'members.site_id')
+    .select(['members.id', 'members.cpf', 'members.password_hash', 'members.kyc_status', 'sites.regulated'])
+    .where('members.id', '=', memberId)
+    .executeTakeFirst();
+}
+
+/** Whether a CPF belongs to a member whose self-exclusion still runs (any site). */
+export async function cpfExcluded(db: Database, cpf: string, now: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('responsible_settings')
+    .innerJoin('members', 'members.id', 'responsible_settings.member_id')
+    .select('members.id')
+    .where('members.cpf', '=', cpf)
+    .where('responsible_settings.excluded_at', 'is not', null)
+    .where((eb) => eb.or([eb('responsible_settings.excluded_until', 'is', null), eb('responsible_settings.excluded_until', '>', now)]))
+    .executeTakeFirst();
+  return row !== undefined;
+}

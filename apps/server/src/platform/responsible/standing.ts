@@ -1,0 +1,223 @@
+import type { ErrorCode } from '@casino/shared/errors';
+import { LIMIT_COOLING_HOURS, type LimitKind, type LimitPeriod } from '@casino/shared/schemas/responsible';
+import type { Database } from '../../db/database.ts';
+import { clock } from '../../lib/clock.ts';
+import { AppError } from '../../lib/http.ts';
+import { formatSaoPauloTime, saoPauloDay } from '../../lib/sao-paulo.ts';
+import { lockMemberCash } from '../ledger/ledger.repository.ts';
+import { periodDays, periodStart, resetsAt } from './periods.ts';
+import * as repo from './responsible.repository.ts';
+
+/**
+ * Responsible gaming where the money moves (DESIGN.md section 1: "checked once, where every stake
+ * passes, inside the same transaction as the debit"). Every stake (the wallet's debit, which
+ * house games, crash, double and providers use; a sports slip), every PIX charge and every bonus
+ * asks here first, inside its own transaction and after the member's cash lock, so two bets at
+ * the same instant cannot pass one loss limit together.
+ */
+
+/** A limit as it stands now: a raise or removal whose cooling period ended has applied. */
+export interface EffectiveLimit {
+  kind: LimitKind;
+  period: LimitPeriod;
+  value: number | null;
+  pending: { value: number | null; appliesAt: string } | null;
+}
+
+export function effectiveLimit(row: repo.LimitRow, nowIso: string): EffectiveLimit {
+  const kind = row.kind as LimitKind;
+  const period = row.period as LimitPeriod;
+  const value = row.value === null ? null : Number(row.value);
+  if (row.pending_at === null) return { kind, period, value, pending: null };
+  const pendingValue = row.pending_clear === 1 || row.pending_value === null ? null : Number(row.pending_value);
+  if (row.pending_at <= nowIso) return { kind, period, value: pendingValue, pending: null };
+  return { kind, period, value, pending: { value: pendingValue, appliesAt: row.pending_at } };
+}
+
+export async function effectiveLimits(db: Database, memberId: number, nowIso: string): Promise<EffectiveLimit[]> {
+  return (await repo.memberLimits(db, memberId)).map((row) => effectiveLimit(row, nowIso));
+}
+
+/**
+ * Where a new value leaves a limit: lower (or a first limit) applies at once, a raise or a removal
+ * waits LIMIT_COOLING_HOURS with the current value standing meanwhile.
+ */
+export function limitChange(current: EffectiveLimit | undefined, next: number | null, nowMs: number) {
+  const value = current?.value ?? null;
+  const tighter = next !== null && (value === null || next <= value);
+  if (tighter || (next === null && value === null)) return { value: next, pending: null };
+  return { value, pending: { value: next, appliesAt: new Date(nowMs + LIMIT_COOLING_HOURS * 3_600_000).toISOString() } };
+}
+
+/** A refusal by a limit or a restriction: 403 with the code, and a message saying when it ends. */
+export class ResponsibleRefusal extends AppError {
+  constructor(
+    code: ErrorCode,
+    readonly memberId: number,
+    endsAt: string | null,
+  ) {
+    super(code, {
+      extra: endsAt ? { resets_at: endsAt } : undefined,
+      messageValues: (lang) => ({ when: endsAt ? formatSaoPauloTime(endsAt, lang) : '' }),
+    });
+  }
+}
+
+export interface Restrictions {
+  pausedUntil: string | null;
+  excluded: { since: string; until: string | null; source: 'self' | 'central'; withdrawUntil: string | null } | null;
+  closed: boolean;
+  timeLimitReached: boolean;
+  /** The regulated profile requires an approved identity before deposits and bets. */
+  identityMissing: boolean;
+}
+
+/** The member's pause, exclusion, closure and time block as they stand at `nowIso`. */
+export function restrictionsOf(settings: repo.SettingsRow, nowIso: string, identityMissing = false): Restrictions {
+  const pausedUntil = settings?.paused_until && settings.paused_until > nowIso ? settings.paused_until : null;
+  const running = settings?.excluded_at && (settings.excluded_until === null || settings.excluded_until > nowIso);
+  const excluded = running
+    ? {
+        since: settings.excluded_at as string,
+        until: settings.excluded_until,
+        source: (settings.exclusion_source === 'central' ? 'central' : 'self') as 'self' | 'central',
+        withdrawUntil: settings.withdraw_until,
+      }
+    : null;
+  return {
+    pausedUntil,
+    excluded,
+    closed: Boolean(settings?.closed_at),
+    timeLimitReached: settings?.time_blocked_day === saoPauloDay(nowIso),
+    identityMissing,
+  };
+}
+
+/** Throws the refusal of a restriction that stops play and deposits (pause, exclusion, closure). */
+function refuseRestricted(memberId: number, r: Restrictions): void {
+  if (r.excluded || r.closed) throw new ResponsibleRefusal('SELF_EXCLUDED', memberId, r.excluded?.until ?? null);
+  if (r.pausedUntil) throw new ResponsibleRefusal('ACCOUNT_PAUSED', memberId, r.pausedUntil);
+}
+
+async function restrictionsFor(trx: Database, memberId: number, nowIso: string): Promise<Restrictions> {
+  const [settings, member] = await Promise.all([repo.findSettings(trx, memberId), repo.memberForStanding(trx, memberId)]);
+  const identityMissing = Boolean(member && member.regulated === 1 && member.kyc_status !== 'approved');
+  return restrictionsOf(settings, nowIso, identityMissing);
+}
+
+const LIMIT_CODES: Record<Exclude<LimitKind, 'time'>, ErrorCode> = {
+  deposit: 'DEPOSIT_LIMIT_REACHED',
+  loss: 'LOSS_LIMIT_REACHED',
+  wager: 'WAGER_LIMIT_REACHED',
+};
+
+/**
+ * Takes a stake of `amountCentavos` against the member's restrictions and limits, inside the
+ * stake's transaction, and counts it. Throws ResponsibleRefusal (the transaction rolls back whole).
+ * A loss limit refuses a stake that, lost, would take the period's stakes minus wins past it.
+ */
+export async function takeStake(trx: Database, memberId: number, amountCentavos: number): Promise<void> {
+  const nowIso = clock.nowIso();
+  await lockMemberCash(trx, memberId);
+  const restrictions = await restrictionsFor(trx, memberId, nowIso);
+  refuseRestricted(memberId, restrictions);
+  const today = saoPauloDay(nowIso);
+  if (restrictions.timeLimitReached) throw new ResponsibleRefusal('SESSION_TIME_LIMIT_REACHED', memberId, resetsAt('day', today));
+  if (restrictions.identityMissing) throw new AppError('IDENTITY_NOT_VERIFIED');
+  for (const limit of await effectiveLimits(trx, memberId, nowIso)) {
+    if (limit.value === null || (limit.kind !== 'loss' && limit.kind !== 'wager')) continue;
+    const { first } = periodDays(limit.period, today);
+    const used = await repo.usageBetween(trx, memberId, first, today);
+    const after = limit.kind === 'wager' ? used.stake + amountCentavos : used.stake - used.win + amountCentavos;
+    if (after > limit.value) throw new ResponsibleRefusal(LIMIT_CODES[limit.kind], memberId, resetsAt(limit.period, today));
+  }
+  await repo.addUsage(trx, memberId, today, { stake: amountCentavos });
+}
+
+/** Counts a win (a correction may be negative) toward the loss limits. */
+export async function recordWin(trx: Database, memberId: number, amountCentavos: number): Promise<void> {
+  if (amountCentavos === 0) return;
+  await repo.addUsage(trx, memberId, saoPauloDay(clock.nowIso()), { win: amountCentavos });
+}
+
+/** A stake given back (a rollback, a void): it no longer counts toward loss and wager limits. */
+export async function returnStake(trx: Database, memberId: number, amountCentavos: number): Promise<void> {
+  if (amountCentavos === 0) return;
+  await repo.addUsage(trx, memberId, saoPauloDay(clock.nowIso()), { stake: -amountCentavos });
+}
+
+/**
+ * A PIX charge of `amountCentavos` against restrictions and deposit limits (paid charges and
+ * charges still open count). Run it inside the transaction that records the charge.
+ */
+export async function takeDeposit(trx: Database, memberId: number, amountCentavos: number): Promise<void> {
+  const nowIso = clock.nowIso();
+  await lockMemberCash(trx, memberId);
+  const restrictions = await restrictionsFor(trx, memberId, nowIso);
+  refuseRestricted(memberId, restrictions);
+  if (restrictions.identityMissing) throw new AppError('IDENTITY_NOT_VERIFIED');
+  const today = saoPauloDay(nowIso);
+  for (const limit of await effectiveLimits(trx, memberId, nowIso)) {
+    if (limit.value === null || limit.kind !== 'deposit') continue;
+    const since = periodStart(limit.period, today);
+    const used = await repo.depositsSince(trx, memberId, since, nowIso);
+    if (used + amountCentavos > limit.value) {
+      throw new ResponsibleRefusal('DEPOSIT_LIMIT_REACHED', memberId, resetsAt(limit.period, today));
+    }
+  }
+}
+
+/** Bonuses (activities, rebates) wait while a pause or exclusion runs. */
+export async function assertMayReceiveBonus(trx: Database, memberId: number): Promise<void> {
+  refuseRestricted(memberId, restrictionsOf(await repo.findSettings(trx, memberId), clock.nowIso()));
+}
+
+/** Marketing (campaign notifications, promotional mail) skips members who paused or excluded themselves. */
+export async function mayReceiveMarketing(db: Database, memberId: number): Promise<boolean> {
+  const r = restrictionsOf(await repo.findSettings(db, memberId), clock.nowIso());
+  return !r.pausedUntil && !r.excluded && !r.closed;
+}
+
+/**
+ * Withdrawals stay open during a pause and for the first days of an exclusion; afterwards the
+ * operator returns the balance to the member's own PIX key.
+ */
+export async function assertMayWithdraw(db: Database, memberId: number): Promise<void> {
+  const nowIso = clock.nowIso();
+  const r = restrictionsOf(await repo.findSettings(db, memberId), nowIso);
+  if ((r.excluded || r.closed) && r.excluded?.withdrawUntil && r.excluded.withdrawUntil <= nowIso) {
+    throw new ResponsibleRefusal('SELF_EXCLUDED', memberId, null);
+  }
+}
+
+/** A login after the daily time limit ended play waits for the next São Paulo day. */
+export async function assertMayLogin(db: Database, memberId: number): Promise<void> {
+  const nowIso = clock.nowIso();
+  const r = restrictionsOf(await repo.findSettings(db, memberId), nowIso);
+  if (r.timeLimitReached) throw new ResponsibleRefusal('SESSION_TIME_LIMIT_REACHED', memberId, resetsAt('day', saoPauloDay(nowIso)));
+}
+
+/** The most a session touch counts as play: a longer gap was reading, not playing. */
+const MAX_TOUCH_SECONDS = 300;
+
+/**
+ * Adds session time to today's count and answers whether the daily time limit is now reached
+ * (then today is blocked: the caller ends the session).
+ */
+export async function addPlayTime(db: Database, memberId: number, seconds: number): Promise<boolean> {
+  const nowIso = clock.nowIso();
+  const today = saoPauloDay(nowIso);
+  const counted = Math.max(0, Math.min(MAX_TOUCH_SECONDS, Math.round(seconds)));
+  if (counted > 0) await repo.addUsage(db, memberId, today, { seconds: counted });
+  const limit = (await effectiveLimits(db, memberId, nowIso)).find((l) => l.kind === 'time' && l.value !== null);
+  if (!limit || limit.value === null) return false;
+  const used = await repo.usageBetween(db, memberId, today, today);
+  if (used.seconds < limit.value * 60) return false;
+  await repo.saveSettings(db, memberId, { time_blocked_day: today }, nowIso);
+  return true;
+}
+
+/** Counts a refusal by a limit (a risk flag reads it); written outside the refused transaction. */
+export async function recordLimitHit(db: Database, memberId: number): Promise<void> {
+  await repo.addUsage(db, memberId, saoPauloDay(clock.nowIso()), { limitHits: 1 });
+}
