@@ -68,6 +68,19 @@ export interface MembersTable {
   kyc_status: ColumnType<string, string | undefined, string>;
   /** Why the last check was rejected: a rule's code or the operator's words. */
   kyc_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Registration data of the regulated profile (migration 0017): YYYY-MM-DD. */
+  birth_date: ColumnType<string | null, string | null | undefined, string | null>;
+  address_street: ColumnType<string | null, string | null | undefined, string | null>;
+  address_number: ColumnType<string | null, string | null | undefined, string | null>;
+  address_complement: ColumnType<string | null, string | null | undefined, string | null>;
+  address_district: ColumnType<string | null, string | null | undefined, string | null>;
+  address_city: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The UF: two capital letters. */
+  address_state: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The CEP: eight digits. */
+  address_postal_code: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When the member's data became complete for the regulated profile; null while something is missing. */
+  regulated_profile_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
   deleted_at: Timestamp | null;
@@ -132,7 +145,7 @@ export interface DepositOrdersTable {
   channel_id: number;
   amount_centavos: number;
   fee_centavos: ColumnType<number, number | undefined, number>;
-  /** pending -> credited, or expired / failed */
+  /** pending -> credited, or expired / failed; a payment from another CPF: pending -> refund_pending -> refunded */
   status: string;
   provider: string;
   psp_txid: string;
@@ -141,6 +154,16 @@ export interface DepositOrdersTable {
   payment_desc: string | null;
   /** The deposit bonus the member chose when depositing (an activity type, or 'none'); null: no choice. */
   bonus_choice: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The payer's CPF (11 digits) or CNPJ (14) as the PSP reported it (migration 0017). */
+  payer_document: ColumnType<string | null, string | null | undefined, string | null>;
+  payer_name: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Why the payment was returned instead of credited (foreign_payer, payer_unknown, payer_company). */
+  refund_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Our id of the refund (the PSP's idempotency key for the devolução). */
+  refund_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The PSP's reference of the refund once made. */
+  refund_reference: ColumnType<string | null, string | null | undefined, string | null>;
+  refunded_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
   expires_at: Timestamp;
   paid_at: Timestamp | null;
   credited_at: Timestamp | null;
@@ -158,6 +181,16 @@ export interface DepositBonusUsesTable {
   /** The activity type that took the deposit (ftd, welcome, rechargerebate). */
   source: string;
   claim_key: string;
+  created_at: Timestamp;
+}
+
+/** A deposit's history (migration 0017): credited, foreign_payer, refunded, refund_failed. */
+export interface DepositOrderEventsTable {
+  id: Id;
+  deposit_order_id: number;
+  event: string;
+  reason: string | null;
+  detail: string | null;
   created_at: Timestamp;
 }
 
@@ -899,6 +932,7 @@ export interface DB {
   payment_channels: PaymentChannelsTable;
   deposit_orders: DepositOrdersTable;
   deposit_bonus_uses: DepositBonusUsesTable;
+  deposit_order_events: DepositOrderEventsTable;
   webhook_events: WebhookEventsTable;
   member_banks: MemberBanksTable;
   withdrawals: WithdrawalsTable;
