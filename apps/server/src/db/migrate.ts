@@ -15,6 +15,7 @@ import * as m0012OneBonusPerDeposit from './migrations/0012-one-bonus-per-deposi
 import * as m0013WithdrawalRequestKeys from './migrations/0013-withdrawal-request-keys.ts';
 import * as m0014ResponsibleGaming from './migrations/0014-responsible-gaming.ts';
 import * as m0015Kyc from './migrations/0015-kyc.ts';
+import * as m0016CentralExclusion from './migrations/0016-central-exclusion.ts';
 import * as m0017RegulatedIdentity from './migrations/0017-regulated-identity.ts';
 
 type DialectMigration = { up(db: Kysely<any>, dialect: Dialect): Promise<void> };
@@ -35,6 +36,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0013-withdrawal-request-keys': m0013WithdrawalRequestKeys,
   '0014-responsible-gaming': m0014ResponsibleGaming,
   '0015-kyc': m0015Kyc,
+  '0016-central-exclusion': m0016CentralExclusion,
   '0017-regulated-identity': m0017RegulatedIdentity,
 };
 

@@ -923,6 +923,59 @@ export interface CpfRegistryTable {
   created_at: Timestamp;
 }
 
+/** The sandbox federal self-exclusion register (migration 0016): CPFs operators mark "Impedido". */
+export interface CentralExclusionListTable {
+  cpf: string;
+  added_by: number | null;
+  note: string | null;
+  created_at: Timestamp;
+}
+
+/** Every consultation of the federal self-exclusion register. */
+export interface CentralExclusionChecksTable {
+  id: Id;
+  member_id: number | null;
+  cpf: string;
+  /** registration, daily_login or periodic. */
+  reason: string;
+  /** impedido, nao_impedido or error. */
+  result: string;
+  checked_at: Timestamp;
+}
+
+/** Every responsible-gaming contact with a member, kept 5 years (no deletion path). */
+export interface MemberCommunicationsTable {
+  id: Id;
+  member_id: number;
+  /** notification, email or in_app. */
+  channel: string;
+  kind: string;
+  lang: string;
+  content: string;
+  created_at: Timestamp;
+}
+
+/** A member's balance returned after an exclusion closed the withdrawal window. */
+export interface BalanceReturnsTable {
+  id: Id;
+  member_id: number;
+  return_key: string;
+  /** self_exclusion or central_exclusion. */
+  reason: string;
+  amount_centavos: number;
+  /** empty, paying, paid, queued or manual. */
+  status: string;
+  key_type: string | null;
+  pix_key: string | null;
+  withdrawal_id: number | null;
+  ledger_key: string | null;
+  note: string | null;
+  operator_id: number | null;
+  created_at: Timestamp;
+  paid_at: Timestamp | null;
+  updated_at: Timestamp;
+}
+
 export interface DB {
   sites: SitesTable;
   members: MembersTable;
@@ -986,6 +1039,10 @@ export interface DB {
   kyc_documents: KycDocumentsTable;
   kyc_webhook_events: KycWebhookEventsTable;
   cpf_registry: CpfRegistryTable;
+  central_exclusion_list: CentralExclusionListTable;
+  central_exclusion_checks: CentralExclusionChecksTable;
+  member_communications: MemberCommunicationsTable;
+  balance_returns: BalanceReturnsTable;
 }
 
 export type Member = Selectable<MembersTable>;
