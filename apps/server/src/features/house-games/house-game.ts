@@ -6,13 +6,13 @@ import type { Database } from '../../db/database.ts';
 import { AppError } from '../../lib/http.ts';
 import { moneyFailure } from '../../platform/ledger/money-failure.ts';
 import { pushBalance } from '../../platform/realtime/realtime.ts';
-import { type RoundRef, WalletRefusal, type WalletOutcome } from '../wallet/wallet.service.ts';
+import type { RoundRef } from '../wallet/wallet.service.ts';
 import { findHouseGame } from './house.repository.ts';
 
 /**
  * What every house game shares: its catalogue row (limits, enabled), the stake checks, the round
- * reference the wallet core needs, and the mapping of wallet failures to answers. Money moves only
- * through the wallet core (debit, credit, settleLost), inside the game's transaction.
+ * reference the wallet core needs, and the game's transaction (whose wallet failures become
+ * answers). Money moves only through the wallet core (debit, credit, settleLost), inside it.
  */
 
 /** What the games need of the context (the shared rounds are built before the full context exists). */
@@ -112,15 +112,10 @@ export function roundRefOf(game: HouseGame, memberId: number, roundUid: string):
   };
 }
 
-/** A wallet call that must succeed inside a game's transaction; a refusal undoes the transaction. */
-export function expectOk(outcome: WalletOutcome): Extract<WalletOutcome, { ok: true }> {
-  if (!outcome.ok) throw new WalletRefusal(outcome.error);
-  return outcome;
-}
-
 /**
- * Runs a game's transaction and turns the wallet's expected failures into answers; the
- * transaction has rolled back whole by then (no stake taken, no nonce used).
+ * Runs a game's transaction and turns the wallet's failures (thrown: short funds, refusals) into
+ * answers through `moneyFailure`; the transaction has rolled back whole by then (no stake taken,
+ * no nonce used).
  */
 export async function inGameTransaction<T>(ctx: GameContext, work: (trx: Database) => Promise<T>, field = 'amount'): Promise<T> {
   try {

@@ -11,16 +11,7 @@ import type { AppContext } from '../../context.ts';
 import { AppError, fieldError } from '../../lib/http.ts';
 import { reserveNonce } from '../fair/fair.repository.ts';
 import { credit, debit, settleLost } from '../wallet/wallet.service.ts';
-import {
-  checkStake,
-  expectOk,
-  type HouseGame,
-  inGameTransaction,
-  newRoundUid,
-  notifyBalance,
-  playableGame,
-  roundRefOf,
-} from './house-game.ts';
+import { checkStake, type HouseGame, inGameTransaction, newRoundUid, notifyBalance, playableGame, roundRefOf } from './house-game.ts';
 
 /**
  * Instant house games (dice, plinko, roulette, the two slots): one transaction per round. It
@@ -69,20 +60,16 @@ async function playInstant<T>(
       bet_centavos: stakeCentavos,
       win_centavos: drawn.winCentavos,
     };
-    const bet = expectOk(
-      await debit(trx, ref, {
-        txId: `${roundUid}:bet`,
-        amountCentavos: stakeCentavos,
-        outcome: stored,
-        seedId: seed.seedId,
-        nonce: seed.nonce,
-      }),
-    );
+    const bet = await debit(trx, ref, {
+      txId: `${roundUid}:bet`,
+      amountCentavos: stakeCentavos,
+      outcome: stored,
+      seedId: seed.seedId,
+      nonce: seed.nonce,
+    });
     let balance = bet.balanceCentavos;
     if (drawn.winCentavos > 0) {
-      balance = expectOk(
-        await credit(trx, ref, { txId: `${roundUid}:win`, amountCentavos: drawn.winCentavos, outcome: stored }),
-      ).balanceCentavos;
+      balance = (await credit(trx, ref, { txId: `${roundUid}:win`, amountCentavos: drawn.winCentavos, outcome: stored })).balanceCentavos;
     } else if (!(await settleLost(trx, ref, stored))) {
       throw new Error(`round ${roundUid} was not open when settling it`);
     }

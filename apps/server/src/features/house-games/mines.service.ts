@@ -11,7 +11,6 @@ import { findPairById, reserveNonce } from '../fair/fair.repository.ts';
 import { credit, debit, settleLost } from '../wallet/wallet.service.ts';
 import {
   checkStake,
-  expectOk,
   type HouseGame,
   inGameTransaction,
   loadHouseGame,
@@ -107,15 +106,13 @@ export async function startMines(ctx: AppContext, memberId: number, input: { amo
     // the second one sees the first's open board.
     const seed = await reserveNonce(trx, memberId);
     if (await lockOpenRound(trx, ctx.dialect, memberId, game.id)) throw new AppError('ROUND_IN_PROGRESS');
-    const bet = expectOk(
-      await debit(trx, ref, {
-        txId: `${roundUid}:bet`,
-        amountCentavos: input.amount,
-        outcome: stored,
-        seedId: seed.seedId,
-        nonce: seed.nonce,
-      }),
-    );
+    const bet = await debit(trx, ref, {
+      txId: `${roundUid}:bet`,
+      amountCentavos: input.amount,
+      outcome: stored,
+      seedId: seed.seedId,
+      nonce: seed.nonce,
+    });
     const round = await findRoundById(trx, bet.roundId);
     return {
       round: toView(round, stored, { server_seed_hash: seed.serverSeedHash, client_seed: seed.clientSeed, nonce: seed.nonce }),
@@ -166,13 +163,11 @@ async function payOut(trx: Database, game: HouseGame, memberId: number, round: G
     bet_centavos: round.bet_centavos,
     win_centavos: winCentavos,
   };
-  const paid = expectOk(
-    await credit(trx, roundRefOf(game, memberId, round.round_uid), {
-      txId: `${round.round_uid}:win`,
-      amountCentavos: winCentavos,
-      outcome: final,
-    }),
-  );
+  const paid = await credit(trx, roundRefOf(game, memberId, round.round_uid), {
+    txId: `${round.round_uid}:win`,
+    amountCentavos: winCentavos,
+    outcome: final,
+  });
   if (paid.replayed) throw new AppError('ALREADY_CASHED_OUT');
   return { final, balance: paid.balanceCentavos, settled: { ...round, status: 'settled', win_centavos: winCentavos } as GameRound };
 }

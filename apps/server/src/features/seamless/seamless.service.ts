@@ -274,9 +274,7 @@ async function dispatch(ctx: AppContext, provider: GameProvider, action: Seamles
       const outcome = await runWallet(ctx.db, session.member_id, async (trx) => {
         await refuseClosedRound(trx, provider.id, input.bet_tx_id, input.round_id);
         const bet = await debit(trx, round, { txId: input.bet_tx_id, amountCentavos: input.bet_amount });
-        if (!bet.ok) return bet;
         const win = await credit(trx, round, { txId: input.win_tx_id, amountCentavos: input.win_amount });
-        if (!win.ok) throw new WalletRefusal(win.error);
         return { ...win, replayed: bet.replayed && win.replayed };
       });
       return settle(ctx, session.member_id, input.bet_tx_id, outcome);

@@ -29,8 +29,7 @@ export async function playCategory(t: TestApp, memberId: number, category: GameC
     roundUid: `test-${randomUUID()}`,
   };
   const outcome = await runWallet(t.ctx.db, memberId, async (trx) => {
-    const staked = await debit(trx, round, { txId: `${round.roundUid}:bet`, amountCentavos: betCentavos });
-    if (!staked.ok) return staked;
+    await debit(trx, round, { txId: `${round.roundUid}:bet`, amountCentavos: betCentavos });
     return credit(trx, round, { txId: `${round.roundUid}:win`, amountCentavos: winCentavos });
   });
   if (!outcome.ok) throw new Error(`round refused: ${outcome.error}`);

@@ -21,6 +21,11 @@ import type { WalletTx, WalletTxRow } from './wallet.repository.ts';
  *   refused.
  * A round counts as a valid bet (turnover, wagering requirement, VIP totals) once, when it settles.
  *
+ * One failure style: debit, credit and rollback return what they did (WalletDone) or throw
+ * (InsufficientFunds from the ledger, WalletRefusal with its code), so the caller's transaction
+ * rolls back whole. `runWallet` turns the throws into the seamless protocol's outcomes; an
+ * in-process caller (the house games) lets them reach `moneyFailure`, the one mapping to HTTP.
+ *
  * Concurrency: two calls with one id can both find it new; the unique indexes (the wallet's
  * (provider, tx_id) and the ledger's idempotency key) let one write it. The other hears
  * WalletRaced or IdempotencyConflict, its transaction rolls back whole, and `runWallet` runs it
@@ -74,9 +79,17 @@ export type WalletErrorCode =
   | 'WALLET_BET_SETTLED'
   | 'WALLET_BET_ROLLED_BACK';
 
-export type WalletOutcome =
-  | { ok: true; balanceCentavos: number; replayed: boolean; roundId: number; transactionId: number }
-  | { ok: false; error: WalletErrorCode; balanceCentavos: number };
+/** What a wallet call that went through answers (a retry with the same data replays it). */
+export interface WalletDone {
+  ok: true;
+  balanceCentavos: number;
+  replayed: boolean;
+  roundId: number;
+  transactionId: number;
+}
+
+/** A wallet call's answer as `runWallet` gives it to the seamless protocol: done, or refused. */
+export type WalletOutcome = WalletDone | { ok: false; error: WalletErrorCode; balanceCentavos: number };
 
 /** The member's cash balance, as the wallet's `balance` call answers it. */
 export async function walletBalance(db: Database, memberId: number): Promise<number> {
@@ -100,27 +113,27 @@ async function replayOrDuplicate(
   trx: Database,
   existing: WalletTx,
   expected: { kind: string; memberId: number; roundUid: string; amountCentavos: number },
-): Promise<WalletOutcome> {
-  const balance = await cashBalance(trx, existing.member_id);
+): Promise<WalletDone> {
   // A bet refunded (or cancelled before it arrived) must not read as standing when it is retried.
   if (existing.kind === 'bet' && (existing.status === 'cancelled' || existing.status === 'rolled_back')) {
-    return fail('WALLET_BET_ROLLED_BACK', balance);
+    throw new WalletRefusal('WALLET_BET_ROLLED_BACK');
   }
   const same =
     existing.kind === expected.kind &&
     existing.member_id === expected.memberId &&
     existing.round_uid === expected.roundUid &&
     existing.amount_centavos === expected.amountCentavos;
-  if (!same) return fail('WALLET_DUPLICATE', balance);
+  if (!same) throw new WalletRefusal('WALLET_DUPLICATE');
+  const balance = await cashBalance(trx, existing.member_id);
   const round = await findRound(trx, existing.provider_id, existing.round_uid);
   return { ok: true, balanceCentavos: balance, replayed: true, roundId: round?.id ?? 0, transactionId: existing.id };
 }
 
 /**
- * Takes a stake. Throws InsufficientFunds when the cash balance is short (the caller's transaction
- * rolls back whole; `runWallet` turns it into the INSUFFICIENT_FUNDS outcome).
+ * Takes a stake. Throws InsufficientFunds when the cash balance is short, WalletRefusal when the
+ * round refuses it.
  */
-export async function debit(trx: Database, round: RoundRef, input: DebitInput): Promise<WalletOutcome> {
+export async function debit(trx: Database, round: RoundRef, input: DebitInput): Promise<WalletDone> {
   const expected = { kind: 'bet', memberId: round.memberId, roundUid: round.roundUid, amountCentavos: input.amountCentavos };
   const existing = await findTx(trx, round.providerId, input.txId);
   if (existing) return replayOrDuplicate(trx, existing, expected);
@@ -176,13 +189,13 @@ export async function debit(trx: Database, round: RoundRef, input: DebitInput): 
 }
 
 /** Pays a win into a round (zero closes a lost round) and, by default, settles the round. */
-export async function credit(trx: Database, round: RoundRef, input: CreditInput): Promise<WalletOutcome> {
+export async function credit(trx: Database, round: RoundRef, input: CreditInput): Promise<WalletDone> {
   const expected = { kind: 'win', memberId: round.memberId, roundUid: round.roundUid, amountCentavos: input.amountCentavos };
   const existing = await findTx(trx, round.providerId, input.txId);
   if (existing) return replayOrDuplicate(trx, existing, expected);
 
   const roundRow = await findRound(trx, round.providerId, round.roundUid);
-  if (!roundRow || roundRow.member_id !== round.memberId) return fail('WALLET_UNKNOWN_TX', await cashBalance(trx, round.memberId));
+  if (!roundRow || roundRow.member_id !== round.memberId) throw new WalletRefusal('WALLET_UNKNOWN_TX');
   const closing = input.closeRound !== false;
   const now = nowIso();
   // Conditional: a rollback that committed first leaves the round 'rolled_back' and this updates nothing.
@@ -193,7 +206,7 @@ export async function credit(trx: Database, round: RoundRef, input: CreditInput)
     closing ? now : null,
     input.outcome === undefined ? undefined : JSON.stringify(input.outcome),
   );
-  if (!updated) return fail('WALLET_BET_ROLLED_BACK', await cashBalance(trx, round.memberId));
+  if (!updated) throw new WalletRefusal('WALLET_BET_ROLLED_BACK');
 
   let transferId: number | null = null;
   if (input.amountCentavos > 0) {
@@ -242,16 +255,19 @@ export async function settleLost(trx: Database, round: RoundRef, outcome?: unkno
   return true;
 }
 
-/** Refunds a bet that has no win yet. */
-export async function rollback(trx: Database, input: RollbackInput): Promise<WalletOutcome> {
+/**
+ * Refunds a bet that has no win yet. A rollback of a bet never seen is remembered and refused
+ * with WALLET_UNKNOWN_TX: the one refusal whose writes stand (`runWallet` commits them).
+ */
+export async function rollback(trx: Database, input: RollbackInput): Promise<WalletDone> {
   const existing = await findTx(trx, input.providerId, input.txId);
   if (existing) {
-    const balance = await cashBalance(trx, existing.member_id);
     if (existing.kind !== 'rollback' || existing.ref_tx_id !== input.refTxId || existing.member_id !== input.memberId) {
-      return fail('WALLET_DUPLICATE', balance);
+      throw new WalletRefusal('WALLET_DUPLICATE');
     }
-    if (existing.status === 'unknown') return fail('WALLET_UNKNOWN_TX', balance);
+    if (existing.status === 'unknown') throw new WalletRefusal('WALLET_UNKNOWN_TX');
     const round = await findRound(trx, input.providerId, existing.round_uid);
+    const balance = await cashBalance(trx, existing.member_id);
     return { ok: true, balanceCentavos: balance, replayed: true, roundId: round?.id ?? 0, transactionId: existing.id };
   }
 
@@ -279,12 +295,12 @@ export async function rollback(trx: Database, input: RollbackInput): Promise<Wal
       status: 'unknown',
       transfer_id: null,
     });
-    return fail('WALLET_UNKNOWN_TX', await cashBalance(trx, input.memberId));
+    throw new WalletRefusal('WALLET_UNKNOWN_TX', { standing: true });
   }
-  if (bet.kind !== 'bet' || bet.member_id !== input.memberId) return fail('WALLET_DUPLICATE', await cashBalance(trx, input.memberId));
-  if (bet.status === 'cancelled') return fail('WALLET_UNKNOWN_TX', await cashBalance(trx, input.memberId));
+  if (bet.kind !== 'bet' || bet.member_id !== input.memberId) throw new WalletRefusal('WALLET_DUPLICATE');
+  if (bet.status === 'cancelled') throw new WalletRefusal('WALLET_UNKNOWN_TX');
   // Refunded already, under another rollback id.
-  if (bet.status === 'rolled_back') return fail('WALLET_BET_ROLLED_BACK', await cashBalance(trx, input.memberId));
+  if (bet.status === 'rolled_back') throw new WalletRefusal('WALLET_BET_ROLLED_BACK');
 
   // The bet is marked first (its row is the lock): a concurrent rollback of it waits here, then
   // finds it marked and runs again, to find this rollback.
@@ -336,10 +352,19 @@ async function countValidBet(trx: Database, round: Pick<RoundRef, 'memberId' | '
   await recordPlay(trx, round.memberId, round.category, { betCentavos, rounds: 1 });
 }
 
-/** Thrown inside a wallet transaction to undo everything it wrote and answer `code`. */
+/**
+ * Thrown inside a wallet transaction to undo everything it wrote and answer `code`. A `standing`
+ * refusal (the remembered rollback of an unknown bet) keeps its writes when `runWallet` runs it;
+ * inside a caller's own transaction it undoes them like any other.
+ */
 export class WalletRefusal extends MoneyRefusal {
-  constructor(override readonly code: WalletErrorCode) {
+  readonly standing: boolean;
+  constructor(
+    override readonly code: WalletErrorCode,
+    options: { standing?: boolean } = {},
+  ) {
     super(code);
+    this.standing = options.standing === true;
   }
 }
 
@@ -358,17 +383,24 @@ export class WalletRaced extends AppError {
 const RACE_ATTEMPTS = 3;
 
 /**
- * Runs wallet calls in one transaction. Insufficient funds and refusals roll the transaction back
- * whole and come back as outcomes with the (unchanged) balance. The member's cash row is locked
- * first, so the member's calls take their locks (cash, then rounds and bets) in one order and
- * never deadlock; a call that lost a race on its id runs again and answers as a retry.
+ * Runs wallet calls in one transaction and gives their answer as an outcome (the seamless
+ * protocol answers every refusal with the balance). Insufficient funds and refusals roll the
+ * transaction back whole (a standing refusal commits) and come back as outcomes with the
+ * (unchanged) balance. The member's cash row is locked first, so the member's calls take their
+ * locks (cash, then rounds and bets) in one order and never deadlock; a call that lost a race on
+ * its id runs again and answers as a retry.
  */
-export async function runWallet(db: Database, memberId: number, work: (trx: Database) => Promise<WalletOutcome>): Promise<WalletOutcome> {
+export async function runWallet(db: Database, memberId: number, work: (trx: Database) => Promise<WalletDone>): Promise<WalletOutcome> {
   for (let attempt = 1; ; attempt += 1) {
     try {
-      return await db.transaction().execute(async (trx) => {
+      return await db.transaction().execute(async (trx): Promise<WalletOutcome> => {
         await lockMemberCash(trx, memberId);
-        return work(trx);
+        try {
+          return await work(trx);
+        } catch (error) {
+          if (error instanceof WalletRefusal && error.standing) return fail(error.code, await cashBalance(trx, memberId));
+          throw error;
+        }
       });
     } catch (error) {
       if (error instanceof InsufficientFunds) return fail('INSUFFICIENT_FUNDS', await cashBalance(db, memberId));

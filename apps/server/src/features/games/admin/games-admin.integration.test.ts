@@ -677,6 +677,7 @@ describe('round lookup', () => {
     expect(bet.ok).toBe(true);
     await runWallet(t.ctx.db, member.id, async (trx) => {
       expect(await settleLost(trx, ref, outcome)).toBe(true);
+      if (!bet.ok) throw new Error(`bet refused: ${bet.error}`);
       return bet;
     });
     const roundId = bet.ok ? bet.roundId : 0;

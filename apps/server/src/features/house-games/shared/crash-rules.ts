@@ -5,7 +5,7 @@ import type { Database } from '../../../db/database.ts';
 import { nowIso } from '../../../db/database.ts';
 import { AppError, fieldError } from '../../../lib/http.ts';
 import { credit, settleLost } from '../../wallet/wallet.service.ts';
-import { expectOk, type HouseGame, recentHouseGame, roundRefOf } from '../house-game.ts';
+import { type HouseGame, recentHouseGame, roundRefOf } from '../house-game.ts';
 import type { BusMessage } from './broadcast.ts';
 import { formatHundredths, maskAccount, sleepUntil } from './feed.ts';
 import { type RoundView, SharedRoundGame } from './round-engine.ts';
@@ -267,13 +267,11 @@ export class CrashGame extends SharedRoundGame<Snapshot, PublicBet, History, Cra
       cashout_x100: at,
       bet_centavos: bet.stake_centavos,
     };
-    const credited = expectOk(
-      await credit(trx, roundRefOf(game, bet.member_id, bet.game_round_uid), {
-        txId: `${bet.game_round_uid}:win`,
-        amountCentavos: win,
-        outcome,
-      }),
-    );
+    const credited = await credit(trx, roundRefOf(game, bet.member_id, bet.game_round_uid), {
+      txId: `${bet.game_round_uid}:win`,
+      amountCentavos: win,
+      outcome,
+    });
     return { win, balance: credited.balanceCentavos };
   }
 

@@ -3,7 +3,7 @@ import { formatCentavos } from '@casino/shared/money';
 import type { DoubleColor, DoubleState, HouseServerMessage } from '@casino/shared/schemas/house-games';
 import { nowIso } from '../../../db/database.ts';
 import { credit, settleLost } from '../../wallet/wallet.service.ts';
-import { expectOk, type HouseGame, roundRefOf } from '../house-game.ts';
+import { type HouseGame, roundRefOf } from '../house-game.ts';
 import { maskAccount, sleepUntil } from './feed.ts';
 import { type ListedBet, SharedRoundGame } from './round-engine.ts';
 import * as repo from './shared-rounds.repository.ts';
@@ -166,7 +166,7 @@ export class DoubleGame extends SharedRoundGame<Snapshot, PublicBet, History, Do
             })),
           };
           const ref = roundRefOf(game, memberId, roundUid);
-          if (total > 0) expectOk(await credit(trx, ref, { txId: `${roundUid}:win`, amountCentavos: total, outcome }));
+          if (total > 0) await credit(trx, ref, { txId: `${roundUid}:win`, amountCentavos: total, outcome });
           else await settleLost(trx, ref, outcome);
           return total;
         }),

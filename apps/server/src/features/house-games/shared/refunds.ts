@@ -1,6 +1,6 @@
 import { nowIso } from '../../../db/database.ts';
 import { rollback } from '../../wallet/wallet.service.ts';
-import { expectOk, type HouseGame } from '../house-game.ts';
+import type { HouseGame } from '../house-game.ts';
 import type { BalancePushes } from './balance-pushes.ts';
 import type { GameContext } from '../house-game.ts';
 import * as repo from './shared-rounds.repository.ts';
@@ -25,7 +25,7 @@ export async function refundOpenBets(
       batcher.run(async (trx) => {
         if (!(await repo.settleBet(trx, bet.id, { status: 'refunded', win_centavos: 0, settled_at: nowIso() }))) return false;
         const { txId, refTxId } = ids(bet);
-        expectOk(await rollback(trx, { providerId: game.providerId, platType: game.platType, memberId: bet.member_id, txId, refTxId }));
+        await rollback(trx, { providerId: game.providerId, platType: game.platType, memberId: bet.member_id, txId, refTxId });
         return true;
       }),
     ),

@@ -5,7 +5,7 @@ import { nowIso } from '../../../db/database.ts';
 import { AppError } from '../../../lib/http.ts';
 import { moneyFailure } from '../../../platform/ledger/money-failure.ts';
 import { debit } from '../../wallet/wallet.service.ts';
-import { checkStake, expectOk, type GameContext, type HouseGame, loadHouseGame, playableGame, roundRefOf } from '../house-game.ts';
+import { checkStake, type GameContext, type HouseGame, loadHouseGame, playableGame, roundRefOf } from '../house-game.ts';
 import type { BalancePushes } from './balance-pushes.ts';
 import type { RandomnessBeacon } from './beacon.ts';
 import type { Broadcast, BusMessage } from './broadcast.ts';
@@ -284,13 +284,11 @@ export class SharedRoundEngine<Snapshot extends RoundSnapshot, Bet, History> imp
           created_at: nowIso(),
         });
         if (!inserted) throw new AppError('ALREADY_BET');
-        const debited = expectOk(
-          await debit(trx, roundRefOf(game, member.id, roundUid), {
-            txId: bet.txId(roundUid),
-            amountCentavos: bet.amountCentavos,
-            outcome: bet.outcome(round),
-          }),
-        );
+        const debited = await debit(trx, roundRefOf(game, member.id, roundUid), {
+          txId: bet.txId(roundUid),
+          amountCentavos: bet.amountCentavos,
+          outcome: bet.outcome(round),
+        });
         return { round, balance: debited.balanceCentavos };
       })
       .catch((error) => {
