@@ -1,10 +1,17 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { CENTRAL_EXCLUSION_URL } from '@casino/shared/constants';
 import { LanguageSwitcher } from '../features/language/language-switcher.tsx';
+import { useSiteInfo } from '../lib/site.ts';
 
-/** Responsible-gaming statements (18+, entertainment, licensed operator, 24/7 support). */
+/**
+ * Responsible-gaming statements (18+, entertainment, licensed operator, 24/7 support), the
+ * licence number from the configuration, and the ways to the responsible-gaming centre and the
+ * federal self-exclusion platform (Portaria SPA/MF 1.231/2024).
+ */
 export function Footer() {
   const { t } = useTranslation();
+  const licence = useSiteInfo().data?.licence_number ?? null;
   return (
     <footer className="border-t border-white/5 bg-night/80 pb-[calc(var(--tab-bar-reach)+0.5rem)] lg:pb-0">
       <div className="mx-auto flex max-w-6xl flex-col gap-5 px-4 py-8 md:px-6">
@@ -24,9 +31,20 @@ export function Footer() {
             <p>{t('footer.entertainment')}</p>
             <p>{t('footer.licensed')}</p>
             <p>{t('footer.support_24_7')}</p>
+            {licence ? (
+              <p className="text-soft" data-testid="footer-licence">
+                {t('footer.licence', { number: licence })}
+              </p>
+            ) : null}
           </div>
         </div>
         <nav aria-label={t('footer.links')} className="flex flex-wrap gap-x-5 gap-y-2 text-[13px] text-soft">
+          <Link to="/jogo-responsavel" className="font-semibold text-gold hover:underline">
+            {t('footer.responsible_gaming')}
+          </Link>
+          <a href={CENTRAL_EXCLUSION_URL} target="_blank" rel="noopener noreferrer" className="hover:text-gold">
+            {t('footer.central_exclusion')}
+          </a>
           <Link to="/information-center/support" className="hover:text-gold">
             {t('footer.support')}
           </Link>

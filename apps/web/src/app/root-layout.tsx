@@ -5,6 +5,8 @@ import { Button } from '../components/button.tsx';
 import { Modal } from '../components/modal.tsx';
 import { LoadingBlock } from '../components/spinner.tsx';
 import { Toaster } from '../components/toaster.tsx';
+import { CareRefusal } from '../components/care-refusal.tsx';
+import { hideCareRefusal, useCareRefusal } from '../lib/care-refusals.ts';
 import { hideLoginExpired, useLoginExpired } from '../lib/dialogs.ts';
 import {
   closeAuthModals,
@@ -20,6 +22,7 @@ import { useUserRefresh } from '../lib/user.ts';
 
 const AuthModal = lazy(() => import('../features/auth/auth-modal.tsx'));
 const WithdrawalPasswordModal = lazy(() => import('../features/security/withdrawal-password-modal.tsx'));
+const RealityCheck = lazy(() => import('../features/responsible/reality-check.tsx'));
 
 function NavigationProgress() {
   const navigation = useNavigation();
@@ -51,6 +54,21 @@ function LoginExpiredDialog() {
         >
           {t('common.ok')}
         </Button>
+      </div>
+    </Modal>
+  );
+}
+
+/** A bet refused by the responsible-gaming rules (a limit, a pause, an exclusion): why, and where to read more. */
+function CareRefusalDialog() {
+  const { t } = useTranslation();
+  const message = useCareRefusal();
+  if (!message) return null;
+  return (
+    <Modal title={t('care_refusal.title')} onClose={hideCareRefusal} size="sm">
+      <div className="flex flex-col gap-4 pb-1">
+        <CareRefusal message={message} onNavigate={hideCareRefusal} />
+        <Button onClick={hideCareRefusal}>{t('common.ok')}</Button>
       </div>
     </Modal>
   );
@@ -96,6 +114,17 @@ function WithdrawalPasswordHost() {
   );
 }
 
+/** The reality check (issue 12): for a logged-in member only; its code loads after the page. */
+function RealityCheckHost() {
+  const loggedIn = useIsLoggedIn();
+  if (!loggedIn) return null;
+  return (
+    <Suspense fallback={null}>
+      <RealityCheck />
+    </Suspense>
+  );
+}
+
 /** The push channel while logged in (own component: balance pushes re-render only this). */
 function RealtimeConnection() {
   useRealtime(useSession().token);
@@ -127,8 +156,10 @@ export function RootLayout() {
       <Outlet />
       <Toaster />
       <LoginExpiredDialog />
+      <CareRefusalDialog />
       <AuthModalHost />
       <WithdrawalPasswordHost />
+      <RealityCheckHost />
     </>
   );
 }

@@ -64,6 +64,8 @@ export const LAYOUT_PAGES = [
   'misterioso',
   'cashback',
   'sports',
+  // Ours: the responsible-gaming centre (issue 12).
+  'jogo-responsavel',
 ] as const;
 
 /** The sportsbook's pages under `/sports` (its own layout), besides `/sports` itself. */

@@ -139,6 +139,10 @@ const layoutPages: Record<LayoutPage, Page> = {
   misterioso: { lazy: () => promotions().then((m) => ({ Component: m.MysteryPage })) },
   cashback: { lazy: () => promotions().then((m) => ({ Component: m.CashbackPage })) },
 
+  'jogo-responsavel': {
+    lazy: () => import('../features/responsible/responsible-page.tsx').then((m) => ({ Component: m.ResponsiblePage })),
+  },
+
   // The sportsbook: one layout (section tabs and the bet slip) around its pages and the virtual league.
   sports: {
     lazy: () => sports().then((m) => ({ Component: m.SportsLayout })),

@@ -19,6 +19,7 @@ import {
   House,
   Inbox,
   KeyRound,
+  LifeBuoy,
   Lock,
   LogOut,
   type LucideIcon,
@@ -78,3 +79,4 @@ export const ShareIcon = icon(Share2);
 export const HeartIcon = icon(Heart);
 export const HistoryIcon = icon(History);
 export const TrophyIcon = icon(Trophy);
+export const LifeBuoyIcon = icon(LifeBuoy);

@@ -43,6 +43,16 @@ export async function loadSportsNamespace(): Promise<void> {
   i18next.addResourceBundle(language, 'sports', await load(sportsCatalogues, language), true, true);
 }
 
+/** `care`: responsible gaming and identity (only downloaded by the centre and the reality check). */
+const careCatalogues = import.meta.glob<Catalogue>('../../../../packages/shared/src/i18n/locales/*/care.json');
+
+/** Adds the `care` namespace before the responsible-gaming centre or the reality check renders. */
+export async function loadCareNamespace(): Promise<void> {
+  const language = currentLanguage();
+  if (i18next.hasResourceBundle(language, 'care')) return;
+  i18next.addResourceBundle(language, 'care', await load(careCatalogues, language), true, true);
+}
+
 /** Adds the `play` namespace before a house game renders (call it from the game route's loader). */
 export async function loadPlayNamespace(): Promise<void> {
   const language = currentLanguage();

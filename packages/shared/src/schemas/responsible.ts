@@ -28,7 +28,7 @@ export const SELF_EXCLUSION_MONTHS = [1, 3, 6, 12] as const;
 /** After a self-exclusion the member may still withdraw this long; then the balance is returned. */
 export const EXCLUSION_WITHDRAW_DAYS = 2;
 /** The federal platform where a person excludes themselves from every licensed operator. */
-export const CENTRAL_EXCLUSION_URL = 'https://www.gov.br/fazenda/pt-br/composicao/orgaos/secretaria-de-premios-e-apostas/autoexclusao';
+export { CENTRAL_EXCLUSION_URL } from '../constants.ts';
 
 /** A number sent as a number or a string of digits; null removes the limit. */
 const limitNumber = z

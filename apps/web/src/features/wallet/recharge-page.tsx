@@ -4,10 +4,12 @@ import { useTranslation } from 'react-i18next';
 import { type NavigateFunction, useNavigate } from 'react-router';
 import { Button } from '../../components/button.tsx';
 import { Card } from '../../components/card.tsx';
+import { CareRefusal } from '../../components/care-refusal.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { FormField } from '../../components/form-field.tsx';
 import { Skeleton } from '../../components/spinner.tsx';
 import { formatMoney } from '../../lib/format.ts';
+import { careRefusalMessage } from '../../lib/care-refusals.ts';
 import { showSubmitError } from '../../lib/form-errors.ts';
 import { useIsLoggedIn } from '../../lib/session.ts';
 import { type BonusPick, bonusProblem, DepositBonusChoiceField } from './deposit-bonus-choice.tsx';
@@ -89,6 +91,8 @@ export function RechargeForm({ compact = false }: { compact?: boolean }) {
   const channels = useDepositChannels(loggedIn);
   const bonuses = useDepositBonuses(loggedIn);
   const [channelId, setChannelId] = useState<number | null>(null);
+  // A responsible-gaming refusal (a limit, a pause, an exclusion) stays on screen with its reason.
+  const [refusal, setRefusal] = useState<string | null>(null);
   const list = channels.data?.list ?? [];
   const channel = list.find((c) => c.id === channelId) ?? list[0] ?? null;
   const form = useForm<Values>({ defaultValues: { money: '', bonus: '' } });
@@ -108,12 +112,15 @@ export function RechargeForm({ compact = false }: { compact?: boolean }) {
     if (!channel) return;
     const amount = parseAmountInput(values.money);
     if (amount === null) return;
+    setRefusal(null);
     try {
       const chosen = bonusOptions && values.bonus ? { bonus: values.bonus } : {};
       const answer = await createDeposit({ money: toRequestMoney(amount), payment_id: channel.id, payment_type: 'pix', ...chosen });
       goToPayUrl(answer.pay_url, answer.data.order_no, navigate);
     } catch (error) {
-      showSubmitError(error, form.setError, ['money', 'bonus']);
+      const refused = careRefusalMessage(error);
+      if (refused) setRefusal(refused);
+      else showSubmitError(error, form.setError, ['money', 'bonus']);
     }
   });
 
@@ -169,6 +176,7 @@ export function RechargeForm({ compact = false }: { compact?: boolean }) {
           error={errors.bonus?.message}
         />
       ) : null}
+      {refusal ? <CareRefusal message={refusal} /> : null}
       <Button type="submit" variant="money" size="lg" block loading={isSubmitting}>
         {t('wallet.deposit_now')}
       </Button>

@@ -4,6 +4,7 @@ import type { FairSeedsView, HouseConfig } from '@casino/shared/schemas/house-ga
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { ApiError, apiGet, apiPost, errorMessage, isSessionError } from '../../../lib/api.ts';
+import { careRefusalMessage, showCareRefusal } from '../../../lib/care-refusals.ts';
 import { openLogin } from '../../../lib/modals.ts';
 import { getToken, getUser, setUser, useIsLoggedIn } from '../../../lib/session.ts';
 import { toast } from '../../../lib/toast.ts';
@@ -41,7 +42,10 @@ export function requireLogin(): boolean {
 
 function report(error: unknown): never {
   // A 401 was already answered by the session rules (login-expired dialog): no second message.
-  if (!isSessionError(error) && !(error instanceof DOMException && error.name === 'AbortError')) toast.error(errorMessage(error));
+  // A responsible-gaming refusal (limit, pause, exclusion) is a dialog that stays until read.
+  const refused = careRefusalMessage(error);
+  if (refused) showCareRefusal(refused);
+  else if (!isSessionError(error) && !(error instanceof DOMException && error.name === 'AbortError')) toast.error(errorMessage(error));
   throw error;
 }
 
