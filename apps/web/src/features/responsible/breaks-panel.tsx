@@ -81,7 +81,9 @@ function ConfirmBreak({ kind, period, onClose }: { kind: BreakKind; period: Peri
         <div className="flex gap-3 rounded-xl border border-danger/40 bg-danger/10 p-3 text-[13px] leading-relaxed text-soft">
           <AlertIcon size={20} className="mt-0.5 shrink-0 text-danger" />
           <div className="flex flex-col gap-1.5">
-            <p className="font-semibold text-white">{kind === 'pause' ? t('breaks.pause_summary', { length }) : t('breaks.exclusion_summary', { length })}</p>
+            <p className="font-semibold text-white">
+              {kind === 'pause' ? t('breaks.pause_summary', { length }) : t('breaks.exclusion_summary', { length })}
+            </p>
             <p>{kind === 'pause' ? t('breaks.pause_effects') : t('breaks.exclusion_effects', { days: EXCLUSION_WITHDRAW_DAYS })}</p>
             <p className="font-semibold text-danger">{t('breaks.irreversible')}</p>
           </div>

@@ -20,7 +20,9 @@ export function useWhen() {
   return (iso: string, withYear = false) => {
     const date = new Date(iso);
     if (Number.isNaN(date.getTime())) return iso;
-    const day = new Intl.DateTimeFormat(locale, { day: '2-digit', month: '2-digit', ...(withYear ? { year: 'numeric' } : {}) }).format(date);
+    const day = new Intl.DateTimeFormat(locale, { day: '2-digit', month: '2-digit', ...(withYear ? { year: 'numeric' } : {}) }).format(
+      date,
+    );
     const time = new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit' }).format(date);
     return t('when', { day, time });
   };

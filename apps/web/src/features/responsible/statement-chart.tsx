@@ -37,7 +37,12 @@ export function StatementChart({ days }: { days: StatementAnswer['days'] }) {
 
   return (
     <figure className="flex flex-col gap-2">
-      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} className="h-auto w-full" role="img" aria-label={t('statement.chart_summary', { days: days.length, net: money(total) })}>
+      <svg
+        viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+        className="h-auto w-full"
+        role="img"
+        aria-label={t('statement.chart_summary', { days: days.length, net: money(total) })}
+      >
         <line x1={PAD.left} x2={WIDTH - PAD.right} y1={zero} y2={zero} stroke="rgba(141,151,181,0.6)" strokeWidth={1} />
         <line x1={PAD.left} x2={WIDTH - PAD.right} y1={y(top)} y2={y(top)} stroke="rgba(38,49,79,0.9)" strokeDasharray="3 4" />
         <text x={WIDTH - PAD.right} y={y(top) + 11} textAnchor="end" fontSize={10} fill="#8d97b5">
