@@ -37,6 +37,8 @@ import { seamlessRoutes } from './features/seamless/seamless.routes.ts';
 import { sandboxProviderRoutes } from './features/sandbox-provider/sandbox-provider.routes.ts';
 import { profileRoutes } from './features/profile/profile.routes.ts';
 import { securityRoutes } from './features/security/security.routes.ts';
+import { kycAdminRoutes } from './features/kyc/kyc-admin.routes.ts';
+import { kycRoutes } from './features/kyc/kyc.routes.ts';
 import { sitesRoutes } from './features/sites/sites.routes.ts';
 import { sportsRoutes } from './features/sports/sports.routes.ts';
 import { sportsBetsRoutes } from './features/sports/bets/bets.routes.ts';
@@ -149,6 +151,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(profileRoutes, { ctx });
   await app.register(securityRoutes, { ctx });
   await app.register(adminRoutes, { ctx });
+  await app.register(kycRoutes, { ctx });
+  await app.register(kycAdminRoutes, { ctx });
   await app.register(depositsRoutes, { ctx, ...(options.sandboxDeliver ? { deliver: options.sandboxDeliver } : {}) });
   await app.register(wsRoutes, { ctx });
   await app.register(memberBanksRoutes, { ctx });

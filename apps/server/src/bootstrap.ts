@@ -20,6 +20,9 @@ import { randomBytes } from 'node:crypto';
 import { createSandboxPsp } from './features/payments/sandbox-psp.ts';
 import { createRealtime, type Realtime } from './platform/realtime/realtime.ts';
 import { createMailer } from './features/security/mailer.ts';
+import { createSandboxCpfRegistry } from './features/kyc/cpf-registry.ts';
+import { createFileStorage } from './features/kyc/file-storage.ts';
+import { createSandboxKyc } from './features/kyc/sandbox-kyc.ts';
 import { startHouseRounds } from './features/house-games/shared/house-rounds.ts';
 import { startVirtualLeague, virtualLeagueEnabled } from './features/sports/virtual/virtual-league.ts';
 import { type Counter, MemoryCounter, RedisCounter } from './lib/rate-limiter.ts';
@@ -72,6 +75,10 @@ export async function startRuntime(
   // Without PUBLIC_URL, links and BR Codes name the port this process really listens on.
   let listeningPort = config.PORT;
   const sitePublicUrl = () => publicUrl(config, listeningPort);
+  // Identity checks: the sandbox CPF registry and KYC provider (docs/IDENTITY.md), and where documents go.
+  const cpfRegistry = createSandboxCpfRegistry(handle.db);
+  const kycWebhookSecret = config.KYC_WEBHOOK_SECRET ?? randomBytes(32).toString('hex');
+  const kyc = createSandboxKyc({ registry: cpfRegistry, secret: kycWebhookSecret, delayMs: config.KYC_SANDBOX_DELAY_MS, log });
   const base: Omit<AppContext, 'houseRounds'> = {
     config,
     db: handle.db,
@@ -84,6 +91,10 @@ export async function startRuntime(
     webhookSecret: config.PIX_WEBHOOK_SECRET ?? randomBytes(32).toString('hex'),
     log,
     memberHooks: { joinedUnder: linkToTree, refreshLevel: (ctx, memberId) => refreshVip(ctx, memberId) },
+    cpfRegistry,
+    kyc,
+    kycWebhookSecret,
+    fileStorage: createFileStorage(config),
   };
   // Crash and double: feeds on every process, schedulers on the leader (stopped first on close).
   const houseRounds = await startHouseRounds(base, config);
@@ -109,6 +120,7 @@ export async function startRuntime(
       await virtualLeague?.close();
       await fixturesJob?.close();
       await houseRounds.close();
+      kyc.close();
       await realtime.close();
       await handle.close();
       if (redis) await redis.quit();

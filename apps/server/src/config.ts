@@ -91,6 +91,25 @@ const envSchema = z
     // The sportsbook's fixtures job (the 14-day calendar of real competitions and their kick-offs):
     // whether this process runs it (unset: on, except with NODE_ENV=test).
     SPORTS_CALENDAR: z.enum(['on', 'off']).optional(),
+    // Identity checks (docs/IDENTITY.md): the provider (the sandbox decides by the CPF registry and
+    // answers its signed webhook after KYC_SANDBOX_DELAY_MS), the webhook secret (unset: random per
+    // start), and where documents are kept: a local folder, or an S3-compatible bucket.
+    KYC_PROVIDER: z.enum(['sandbox']).default('sandbox'),
+    KYC_WEBHOOK_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    KYC_SANDBOX_DELAY_MS: z.coerce.number().int().min(0).max(3_600_000).default(3_000),
+    KYC_STORAGE: z.enum(['local', 's3']).default('local'),
+    KYC_STORAGE_DIR: z.string().min(1).default('./data/kyc'),
+    KYC_S3_ENDPOINT: z.url('must be a URL such as https://s3.sa-east-1.amazonaws.com').optional(),
+    KYC_S3_BUCKET: z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name (3-63 lower-case letters, digits, dots, dashes)')
+      .optional(),
+    KYC_S3_REGION: z.string().min(1).default('us-east-1'),
+    KYC_S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    KYC_S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    // Path-style addresses (endpoint/bucket/key) suit MinIO and most S3-compatible stores; false:
+    // virtual-hosted (bucket.endpoint/key), as AWS prefers.
+    KYC_S3_PATH_STYLE: booleanish.default(true),
   })
   .refine((env) => !(env.NODE_ENV === 'production' && env.CASINO_CAPTCHA === 'disabled'), {
     path: ['CASINO_CAPTCHA'],
@@ -100,6 +119,14 @@ const envSchema = z
     path: ['FAIRNESS_BEACON'],
     message: 'must be "drand" when NODE_ENV=production (a sandbox salt comes from this server and proves nothing to players)',
   })
+  .refine(
+    (env) =>
+      env.KYC_STORAGE !== 's3' || Boolean(env.KYC_S3_ENDPOINT && env.KYC_S3_BUCKET && env.KYC_S3_ACCESS_KEY_ID && env.KYC_S3_SECRET_ACCESS_KEY),
+    {
+      path: ['KYC_STORAGE'],
+      message: 'needs KYC_S3_ENDPOINT, KYC_S3_BUCKET, KYC_S3_ACCESS_KEY_ID and KYC_S3_SECRET_ACCESS_KEY when "s3"',
+    },
+  )
   .refine((env) => !(env.NODE_ENV === 'production' && env.CRASH_SPEED !== 1), {
     path: ['CRASH_SPEED'],
     message: 'must be 1 when NODE_ENV=production (the published crash curve)',

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.ts';
 import type { Database, Dialect } from './db/database.ts';
 import type { Counter } from './lib/rate-limiter.ts';
+import type { SelfCall } from './lib/self-call.ts';
 import type {
   CrashState,
   crashBetAnswerSchema,
@@ -123,6 +124,63 @@ export interface MemberHooks {
   refreshLevel(ctx: AppContext, memberId: number): Promise<boolean>;
 }
 
+/** What a CPF registry knows of a person: the name and birth date (YYYY-MM-DD) recorded for the CPF. */
+export interface CpfRecord {
+  fullName: string;
+  birthDate: string;
+}
+
+/**
+ * The CPF registry (Receita Federal's data, through a licensed bureau in production). Consulted by
+ * the identity check and by registration on the regulated profile. The sandbox reads the table
+ * operators keep in the back office (features/kyc/cpf-registry.ts); a real bureau is one more
+ * implementation.
+ */
+export interface CpfRegistry {
+  readonly name: string;
+  /** `cpf` is eleven digits; null when the registry has no such CPF. */
+  lookup(cpf: string): Promise<CpfRecord | null>;
+}
+
+/** One identity check, as the KYC provider receives it. */
+export interface KycCase {
+  /** Ours, unique: the provider's decision names it (kyc_submissions.provider_ref). */
+  reference: string;
+  memberId: number;
+  fullName: string;
+  /** Eleven digits, or null when the member has none yet. */
+  cpf: string | null;
+  /** YYYY-MM-DD, as the member gave it. */
+  birthDate: string | null;
+  /** Storage keys of the documents (front, back, selfie). */
+  documents: ReadonlyArray<{ side: string; storageKey: string; mime: string }>;
+}
+
+/**
+ * An identity-check provider (docs/IDENTITY.md). `submit` hands a case over; the decision comes
+ * later to this server's webhook, signed. The sandbox decides by documented rules against the CPF
+ * registry; a real provider is one more implementation.
+ */
+export interface KycProvider {
+  readonly name: string;
+  submit(kycCase: KycCase): Promise<void>;
+  /**
+   * How a provider that lives in this process reaches the webhook: the routes give it this server's
+   * own address (lib/self-call.ts). A provider on the internet calls the public address instead and
+   * has no use for it.
+   */
+  connect?(call: SelfCall): void;
+}
+
+/** Where identity documents are kept: a local folder, or an S3-compatible bucket (features/kyc/file-storage.ts). */
+export interface FileStorage {
+  readonly name: string;
+  put(key: string, bytes: Uint8Array, mime: string): Promise<void>;
+  /** Null when nothing is stored under the key. */
+  get(key: string): Promise<Uint8Array | null>;
+  remove(key: string): Promise<void>;
+}
+
 /** What services need, built once at start and passed explicitly (no globals). */
 export interface AppContext {
   config: Config;
@@ -140,4 +198,12 @@ export interface AppContext {
   /** The shared-round house games (crash, double): their feeds and, on the leader, schedulers. */
   houseRounds: HouseRounds;
   memberHooks: MemberHooks;
+  /** The CPF registry (the sandbox table by default). */
+  cpfRegistry: CpfRegistry;
+  /** The identity-check provider (the sandbox by default). */
+  kyc: KycProvider;
+  /** Secret of the KYC provider's webhook signatures. */
+  kycWebhookSecret: string;
+  /** Where identity documents are kept. */
+  fileStorage: FileStorage;
 }

@@ -1,5 +1,6 @@
 import type { AppContext } from '../context.ts';
 import { register } from '../features/auth/auth.service.ts';
+import { seedDemoCpfRegistry } from '../features/kyc/cpf-registry.ts';
 import { findMemberByAccount } from '../platform/members/members.repository.ts';
 import { findDefaultSite } from '../platform/sites/sites.repository.ts';
 
@@ -7,6 +8,8 @@ export const DEMO_MEMBER = { account: 'demo', password: 'demo123456', realname: 
 
 /** Demo data for `npm start`: one player to log in with. Idempotent. */
 export async function seedDemo(ctx: AppContext): Promise<void> {
+  // The sandbox CPF registry's documented entries (docs/IDENTITY.md); added once each.
+  await seedDemoCpfRegistry(ctx.db);
   if (await findMemberByAccount(ctx.db, DEMO_MEMBER.account)) return;
   const site = await findDefaultSite(ctx.db);
   if (!site) return;

@@ -23,6 +23,10 @@ export const PERMISSIONS = [
   'info.manage',
   'sports.read',
   'sports.trade',
+  /** The identity-check queue: see the documents, approve or reject (issue 12 item 5). */
+  'kyc.review',
+  /** Keep the sandbox CPF registry the identity check and registration consult. */
+  'kyc.registry',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -39,8 +43,10 @@ export const ROLE_PERMISSIONS = {
     'rounds.read',
     'sports.read',
     'sports.trade',
+    'kyc.review',
+    'kyc.registry',
   ],
-  support: ['members.read', 'members.write', 'outbox.read', 'rounds.read', 'promotions.read', 'info.manage'],
+  support: ['members.read', 'members.write', 'outbox.read', 'rounds.read', 'promotions.read', 'info.manage', 'kyc.review'],
   finance: [
     'members.read',
     'ledger.read',
