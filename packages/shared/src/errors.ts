@@ -167,8 +167,6 @@ export const ERRORS = {
   KYC_ALREADY_APPROVED: { status: 409, message: 'kyc.already_approved' },
   KYC_SUBMISSION_NOT_FOUND: { status: 404, message: 'kyc.submission_not_found' },
   KYC_DOCUMENT_NOT_FOUND: { status: 404, message: 'kyc.document_not_found' },
-  /** The identity provider could not take the case (nothing was kept; the member may send again). */
-  KYC_PROVIDER_UNAVAILABLE: { status: 502, message: 'kyc.provider_unavailable' },
   CPF_REGISTRY_NOT_FOUND: { status: 404, message: 'kyc.registry_not_found' },
   // Identity checks (issue 12 item 5).
   /** Documents already wait for a decision: a new set is refused until then. */
@@ -176,8 +174,6 @@ export const ERRORS = {
   KYC_ALREADY_APPROVED: { status: 409, message: 'kyc.already_approved' },
   KYC_SUBMISSION_NOT_FOUND: { status: 404, message: 'kyc.submission_not_found' },
   KYC_DOCUMENT_NOT_FOUND: { status: 404, message: 'kyc.document_not_found' },
-  /** The identity provider could not take the case (nothing was kept; the member may send again). */
-  KYC_PROVIDER_UNAVAILABLE: { status: 502, message: 'kyc.provider_unavailable' },
   CPF_REGISTRY_NOT_FOUND: { status: 404, message: 'kyc.registry_not_found' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
