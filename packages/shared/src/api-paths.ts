@@ -40,13 +40,6 @@ export const API = {
   },
   /** The sandbox KYC provider's signed decisions (HMAC-SHA256 over `timestamp.rawBody`). */
   kycWebhook: '/api/webhooks/kyc/sandbox',
-  /** Ours: identity checks (issue 12 item 5); the member's state and the documents it sends (multipart). */
-  kyc: {
-    status: '/api/kyc/status',
-    documents: '/api/kyc/documents',
-  },
-  /** The sandbox KYC provider's signed decisions (HMAC-SHA256 over `timestamp.rawBody`). */
-  kycWebhook: '/api/webhooks/kyc/sandbox',
   /** Ours: responsible gaming (issue 12). */
   responsible: {
     limits: '/api/responsible/limits',
@@ -244,15 +237,6 @@ export const API = {
     sportsSettings: '/api/admin/sports/settings',
     sportsLiability: '/api/admin/sports/liability',
     sportsReport: '/api/admin/sports/report',
-    // Identity checks (issue 12 item 5): the KYC queue and the sandbox CPF registry.
-    kycSubmissions: '/api/admin/kyc/submissions',
-    kycSubmission: (id: number | string) => `/api/admin/kyc/submissions/${id}`,
-    /** The file itself (image or PDF), for operators with kyc.review. */
-    kycDocument: (id: number | string, side: string) => `/api/admin/kyc/submissions/${id}/documents/${side}`,
-    /** POST { decision: 'approved' | 'rejected', reason }: an operator's override. */
-    kycDecision: (id: number | string) => `/api/admin/kyc/submissions/${id}/decision`,
-    cpfRegistry: '/api/admin/kyc/cpf-registry',
-    cpfRegistryEntry: (cpf: string) => `/api/admin/kyc/cpf-registry/${cpf}`,
     // Identity checks (issue 12 item 5): the KYC queue and the sandbox CPF registry.
     kycSubmissions: '/api/admin/kyc/submissions',
     kycSubmission: (id: number | string) => `/api/admin/kyc/submissions/${id}`,

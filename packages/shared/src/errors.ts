@@ -168,13 +168,6 @@ export const ERRORS = {
   KYC_SUBMISSION_NOT_FOUND: { status: 404, message: 'kyc.submission_not_found' },
   KYC_DOCUMENT_NOT_FOUND: { status: 404, message: 'kyc.document_not_found' },
   CPF_REGISTRY_NOT_FOUND: { status: 404, message: 'kyc.registry_not_found' },
-  // Identity checks (issue 12 item 5).
-  /** Documents already wait for a decision: a new set is refused until then. */
-  KYC_ALREADY_PENDING: { status: 409, message: 'kyc.already_pending' },
-  KYC_ALREADY_APPROVED: { status: 409, message: 'kyc.already_approved' },
-  KYC_SUBMISSION_NOT_FOUND: { status: 404, message: 'kyc.submission_not_found' },
-  KYC_DOCUMENT_NOT_FOUND: { status: 404, message: 'kyc.document_not_found' },
-  CPF_REGISTRY_NOT_FOUND: { status: 404, message: 'kyc.registry_not_found' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;
