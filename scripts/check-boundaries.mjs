@@ -81,6 +81,11 @@ const FEATURE_ALLOW_LIST = {
   'withdrawals -> member-banks': "a withdrawal pays to one of the member's PIX keys",
   'agency -> auth': 'an agent registers a subordinate by the registration rules (createMember, captcha, client address)',
   'games -> sandbox-provider': "the catalogue seeds the built-in provider's games",
+  'auth -> central-exclusion': 'registration and the first login of each day consult the federal self-exclusion register',
+  'central-exclusion -> withdrawals': "an excluded member's balance goes back through the withdrawal path (row, ledger codes, PSP payout)",
+  'central-exclusion -> member-banks': "a balance is returned to one of the member's own PIX keys",
+  'central-exclusion -> house-games': 'the closures, returns and 15-day checks run on one process, under the shared leader election',
+  'responsible-admin -> central-exclusion': 'the back office keeps the sandbox federal list and marks queued balance returns paid',
 };
 {
   const serverSrc = join(ROOT, 'apps/server/src');

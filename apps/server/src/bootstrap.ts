@@ -16,6 +16,8 @@ import { refreshVip, seedVipLevels } from './features/vip/vip.service.ts';
 import { seedAgencyRates } from './features/agency/agency-admin.service.ts';
 import { linkToTree } from './features/agency/agency-tree.ts';
 import { agencySchedulerEnabled, startAgencyScheduler } from './features/agency/agency-scheduler.ts';
+import { centralExclusionJobEnabled, startCentralExclusionJob } from './features/central-exclusion/central-exclusion.job.ts';
+import { createSandboxCentralRegister } from './features/central-exclusion/sandbox-register.ts';
 import { randomBytes } from 'node:crypto';
 import { createSandboxPsp } from './features/payments/sandbox-psp.ts';
 import { createRealtime, type Realtime } from './platform/realtime/realtime.ts';
@@ -91,6 +93,7 @@ export async function startRuntime(
     webhookSecret: config.PIX_WEBHOOK_SECRET ?? randomBytes(32).toString('hex'),
     log,
     memberHooks: { joinedUnder: linkToTree, refreshLevel: (ctx, memberId) => refreshVip(ctx, memberId) },
+    centralExclusion: createSandboxCentralRegister(handle.db),
     cpfRegistry,
     kyc,
     kycWebhookSecret,
@@ -108,6 +111,8 @@ export async function startRuntime(
   const virtualLeague = virtualLeagueEnabled(config) ? startVirtualLeague(ctx, config) : undefined;
   // Sportsbook calendar (14 days ahead, priced) and kick-offs. Tests run passes by hand (runFixturesPass).
   const fixturesJob = fixturesJobEnabled(config) ? startFixturesJob(ctx) : undefined;
+  // Closures, balance returns and the federal register's 15-day checks, on the leader. Tests run passes by hand.
+  const centralExclusionJob = centralExclusionJobEnabled(config) ? startCentralExclusionJob(ctx) : undefined;
   return {
     ctx,
     handle,
@@ -119,6 +124,7 @@ export async function startRuntime(
       await agencyScheduler?.close();
       await virtualLeague?.close();
       await fixturesJob?.close();
+      await centralExclusionJob?.close();
       await houseRounds.close();
       kyc.close();
       await realtime.close();

@@ -91,6 +91,9 @@ const envSchema = z
     // The sportsbook's fixtures job (the 14-day calendar of real competitions and their kick-offs):
     // whether this process runs it (unset: on, except with NODE_ENV=test).
     SPORTS_CALENDAR: z.enum(['on', 'off']).optional(),
+    // The responsible-gaming job (features/central-exclusion): closures, balance returns and the
+    // federal register's 15-day checks, on the leader (unset: on, except with NODE_ENV=test).
+    CENTRAL_EXCLUSION_JOB: z.enum(['on', 'off']).optional(),
     // Identity checks (docs/IDENTITY.md): the provider (the sandbox decides by the CPF registry and
     // answers its signed webhook after KYC_SANDBOX_DELAY_MS), the webhook secret (unset: random per
     // start), and where documents are kept: a local folder, or an S3-compatible bucket.

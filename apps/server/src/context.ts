@@ -181,6 +181,21 @@ export interface FileStorage {
   remove(key: string): Promise<void>;
 }
 
+/** The federal register's answer for a CPF: "Impedido – Autoexclusão Centralizada" or "Não Impedido". */
+export type CentralExclusionAnswer = 'impedido' | 'nao_impedido';
+
+/**
+ * The federal self-exclusion register (SIGAP, run for the SPA), consulted at registration, at the
+ * first login of each São Paulo day and every 15 days (features/central-exclusion). The sandbox
+ * reads the list operators keep in the back office; a real SIGAP client is one more
+ * implementation. `check` throws when the register cannot answer (the check is logged as an error).
+ */
+export interface CentralExclusionRegistry {
+  readonly name: string;
+  /** `cpf` is eleven digits. */
+  check(cpf: string): Promise<CentralExclusionAnswer>;
+}
+
 /** What services need, built once at start and passed explicitly (no globals). */
 export interface AppContext {
   config: Config;
@@ -198,6 +213,8 @@ export interface AppContext {
   /** The shared-round house games (crash, double): their feeds and, on the leader, schedulers. */
   houseRounds: HouseRounds;
   memberHooks: MemberHooks;
+  /** The federal self-exclusion register (the sandbox list by default). */
+  centralExclusion: CentralExclusionRegistry;
   /** The CPF registry (the sandbox table by default). */
   cpfRegistry: CpfRegistry;
   /** The identity-check provider (the sandbox by default). */

@@ -168,6 +168,11 @@ export const ERRORS = {
   KYC_SUBMISSION_NOT_FOUND: { status: 404, message: 'kyc.submission_not_found' },
   KYC_DOCUMENT_NOT_FOUND: { status: 404, message: 'kyc.document_not_found' },
   CPF_REGISTRY_NOT_FOUND: { status: 404, message: 'kyc.registry_not_found' },
+  // Centralised self-exclusion and balance returns (issue 12 items 3, 4, 10).
+  /** The federal self-exclusion register did not answer: a registration waits until it does. */
+  CENTRAL_EXCLUSION_UNAVAILABLE: { status: 503, message: 'central.unavailable' },
+  /** Only a queued balance return can be marked paid by hand (one already paid stays paid). */
+  BALANCE_RETURN_NOT_QUEUED: { status: 409, message: 'central.return_not_queued' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;

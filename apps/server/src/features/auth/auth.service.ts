@@ -14,6 +14,7 @@ import { consumeCaptcha } from './captcha.service.ts';
 import * as members from '../../platform/members/members.repository.ts';
 import * as sessions from '../../platform/auth/sessions.repository.ts';
 import { toUserInfo } from './user-info.ts';
+import { checkAtFirstLoginOfDay } from '../central-exclusion/central-exclusion.service.ts';
 
 export interface ClientInfo {
   ip: string;
@@ -175,6 +176,8 @@ export async function login(
   }
   if (member.status === MEMBER_STATUS.frozen) throw new AppError('ACCOUNT_FROZEN');
   await throttle.recordSuccess(throttleKey, client.ip);
+  // The federal self-exclusion register, at the first login of each São Paulo day (never fails the login).
+  await checkAtFirstLoginOfDay(ctx, member.id);
   const token = await openSession(ctx, member.id, client);
   return { ...token, user: await userInfoOf(ctx, member) };
 }

@@ -318,7 +318,20 @@ export async function approveWithdrawal(ctx: AppContext, actor: Actor, id: numbe
       ip: actor.ip,
     });
   });
-  if (!(await repo.moveStatus(ctx.db, id, 'approved', 'paying', { now: nowIso() }))) throw new AppError('WITHDRAWAL_NOT_PENDING');
+  const paid = await payApprovedWithdrawal(ctx, row, actor);
+  if (paid === null) throw new AppError('WITHDRAWAL_NOT_PENDING');
+  if (!paid.ok) throw new AppError('PAYOUT_FAILED');
+  return toAdminWithdrawalView(paid.withdrawal);
+}
+
+/**
+ * Pays an approved withdrawal through the PSP and settles its money; answers null when another
+ * process took it first. Shared by an operator's approval and the balance returns of excluded
+ * members (features/central-exclusion), whose approval is the exclusion itself (`actor` null).
+ */
+export async function payApprovedWithdrawal(ctx: AppContext, row: repo.WithdrawalRow, actor: Actor | null) {
+  const id = row.id;
+  if (!(await repo.moveStatus(ctx.db, id, 'approved', 'paying', { now: nowIso() }))) return null;
 
   const payoutCentavos = row.amount_centavos - row.fee_centavos;
   const payout = await ctx.psp.payout({
@@ -359,20 +372,19 @@ export async function approveWithdrawal(ctx: AppContext, actor: Actor, id: numbe
       meta: { order_no: row.order_no, reason: payout.reason },
     });
     await writeAudit(trx, {
-      operatorId: actor.operatorId,
+      operatorId: actor?.operatorId ?? null,
       action: 'withdrawal.payout_failed',
       targetType: 'withdrawal',
       targetId: id,
       before: { status: 'paying' },
       after: { status: 'failed', reason: payout.reason },
-      ip: actor.ip,
+      ip: actor?.ip ?? null,
     });
   });
 
   const updated = await loadWithdrawal(ctx, id);
   await notifyMember(ctx, row.member_id, toWithdrawalView(updated));
-  if (!payout.ok) throw new AppError('PAYOUT_FAILED');
-  return toAdminWithdrawalView(updated);
+  return { ok: payout.ok, withdrawal: updated };
 }
 
 /** Rejects with a reason the member sees; the money goes back to the member's cash. */
