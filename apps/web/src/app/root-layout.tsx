@@ -5,9 +5,7 @@ import { Button } from '../components/button.tsx';
 import { Modal } from '../components/modal.tsx';
 import { LoadingBlock } from '../components/spinner.tsx';
 import { Toaster } from '../components/toaster.tsx';
-import { CareRefusal } from '../components/care-refusal.tsx';
-import { hideCareRefusal, useCareRefusal } from '../lib/care-refusals.ts';
-import { hideLoginExpired, useLoginExpired } from '../lib/dialogs.ts';
+import { hideLoginExpired, useCareRefusal, useLoginExpired } from '../lib/dialogs.ts';
 import {
   closeAuthModals,
   closeWithdrawalPassword,
@@ -23,6 +21,7 @@ import { useUserRefresh } from '../lib/user.ts';
 const AuthModal = lazy(() => import('../features/auth/auth-modal.tsx'));
 const WithdrawalPasswordModal = lazy(() => import('../features/security/withdrawal-password-modal.tsx'));
 const RealityCheck = lazy(() => import('../features/responsible/reality-check.tsx'));
+const CareRefusalDialog = lazy(() => import('../components/care-refusal.tsx'));
 
 function NavigationProgress() {
   const navigation = useNavigation();
@@ -59,18 +58,14 @@ function LoginExpiredDialog() {
   );
 }
 
-/** A bet refused by the responsible-gaming rules (a limit, a pause, an exclusion): why, and where to read more. */
-function CareRefusalDialog() {
-  const { t } = useTranslation();
+/** A bet refused by the responsible-gaming rules: the dialog's code loads only when one happens. */
+function CareRefusalHost() {
   const message = useCareRefusal();
   if (!message) return null;
   return (
-    <Modal title={t('care_refusal.title')} onClose={hideCareRefusal} size="sm">
-      <div className="flex flex-col gap-4 pb-1">
-        <CareRefusal message={message} onNavigate={hideCareRefusal} />
-        <Button onClick={hideCareRefusal}>{t('common.ok')}</Button>
-      </div>
-    </Modal>
+    <Suspense fallback={null}>
+      <CareRefusalDialog message={message} />
+    </Suspense>
   );
 }
 
@@ -156,7 +151,7 @@ export function RootLayout() {
       <Outlet />
       <Toaster />
       <LoginExpiredDialog />
-      <CareRefusalDialog />
+      <CareRefusalHost />
       <AuthModalHost />
       <WithdrawalPasswordHost />
       <RealityCheckHost />

@@ -1,6 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { hideCareRefusal } from '../lib/dialogs.ts';
+import { Button } from './button.tsx';
 import { AlertIcon } from './icons.tsx';
+import { Modal } from './modal.tsx';
 
 /** A responsible-gaming refusal kept on screen, with the way to the centre where it is explained. */
 export function CareRefusal({ message, onNavigate }: { message: string; onNavigate?: () => void }) {
@@ -15,5 +18,18 @@ export function CareRefusal({ message, onNavigate }: { message: string; onNaviga
         </Link>
       </div>
     </div>
+  );
+}
+
+/** A bet refused by the responsible-gaming rules (lazy: the app shell opens it from lib/dialogs.ts). */
+export default function CareRefusalDialog({ message }: { message: string }) {
+  const { t } = useTranslation();
+  return (
+    <Modal title={t('care_refusal.title')} onClose={hideCareRefusal} size="sm">
+      <div className="flex flex-col gap-4 pb-1">
+        <CareRefusal message={message} onNavigate={hideCareRefusal} />
+        <Button onClick={hideCareRefusal}>{t('common.ok')}</Button>
+      </div>
+    </Modal>
   );
 }

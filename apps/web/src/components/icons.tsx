@@ -19,7 +19,6 @@ import {
   House,
   Inbox,
   KeyRound,
-  LifeBuoy,
   Lock,
   LogOut,
   type LucideIcon,
@@ -79,4 +78,3 @@ export const ShareIcon = icon(Share2);
 export const HeartIcon = icon(Heart);
 export const HistoryIcon = icon(History);
 export const TrophyIcon = icon(Trophy);
-export const LifeBuoyIcon = icon(LifeBuoy);

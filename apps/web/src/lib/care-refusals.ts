@@ -1,5 +1,4 @@
 import { ApiError } from './api.ts';
-import { createStore, useStore } from './store.ts';
 
 /**
  * Refusals of the responsible-gaming rules (issue 12): a limit reached, a pause, a self-exclusion,
@@ -24,10 +23,3 @@ export function careRefusalMessage(error: unknown): string | null {
   const code = error.body.error_code;
   return code && CARE_REFUSALS.has(code) ? error.body.message : null;
 }
-
-/** A refusal met by a game (a bet refused by a limit, a pause, an exclusion), shown as a dialog. */
-const shownRefusal = createStore<string | null>(null);
-
-export const showCareRefusal = (message: string) => shownRefusal.set(message);
-export const hideCareRefusal = () => shownRefusal.set(null);
-export const useCareRefusal = () => useStore(shownRefusal);

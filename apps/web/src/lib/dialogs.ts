@@ -6,3 +6,13 @@ const loginExpired = createStore(false);
 export const showLoginExpired = () => loginExpired.set(true);
 export const hideLoginExpired = () => loginExpired.set(false);
 export const useLoginExpired = () => useStore(loginExpired);
+
+/**
+ * A bet refused by the responsible-gaming rules (a limit, a pause, an exclusion): its message,
+ * shown in a dialog that stays until read (lib/care-refusals.ts tells those refusals apart).
+ */
+const careRefusal = createStore<string | null>(null);
+
+export const showCareRefusal = (message: string) => careRefusal.set(message);
+export const hideCareRefusal = () => careRefusal.set(null);
+export const useCareRefusal = () => useStore(careRefusal);

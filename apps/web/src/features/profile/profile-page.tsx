@@ -1,3 +1,4 @@
+import { LifeBuoy } from 'lucide-react';
 import { type ComponentType, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -15,7 +16,6 @@ import {
   HeadsetIcon,
   HeartIcon,
   HistoryIcon,
-  LifeBuoyIcon,
   LogoutIcon,
   PlusIcon,
   ReceiptIcon,
@@ -31,6 +31,11 @@ import { toast } from '../../lib/toast.ts';
 import { logout } from '../../lib/user.ts';
 import { AvatarPicker } from './avatar-picker.tsx';
 
+/** The responsible-gaming centre's icon, drawn like components/icons.tsx but kept out of the app shell's bundle. */
+function CareIcon({ size = 20 }: { size?: number }) {
+  return <LifeBuoy size={size} strokeWidth={1.8} aria-hidden="true" focusable="false" />;
+}
+
 type MenuItem = { to: string; label: string; icon: ComponentType<{ size?: number }> };
 
 const MENU: MenuItem[] = [
@@ -41,7 +46,7 @@ const MENU: MenuItem[] = [
   { to: '/withdrawal-card', label: 'pages.withdrawal_card', icon: CardIcon },
   { to: '/order-center', label: 'pages.order_center', icon: WalletIcon },
   { to: '/security-center', label: 'pages.security_center', icon: ShieldIcon },
-  { to: '/jogo-responsavel', label: 'pages.responsible_gaming', icon: LifeBuoyIcon },
+  { to: '/jogo-responsavel', label: 'pages.responsible_gaming', icon: CareIcon },
   { to: '/vip', label: 'pages.vip', icon: CrownIcon },
   { to: '/agency-center/invite', label: 'pages.agency_invite', icon: UsersIcon },
   { to: '/information-center/notification', label: 'pages.notification', icon: BellIcon },

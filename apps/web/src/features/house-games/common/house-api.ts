@@ -4,7 +4,8 @@ import type { FairSeedsView, HouseConfig } from '@casino/shared/schemas/house-ga
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { ApiError, apiGet, apiPost, errorMessage, isSessionError } from '../../../lib/api.ts';
-import { careRefusalMessage, showCareRefusal } from '../../../lib/care-refusals.ts';
+import { careRefusalMessage } from '../../../lib/care-refusals.ts';
+import { showCareRefusal } from '../../../lib/dialogs.ts';
 import { openLogin } from '../../../lib/modals.ts';
 import { getToken, getUser, setUser, useIsLoggedIn } from '../../../lib/session.ts';
 import { toast } from '../../../lib/toast.ts';
