@@ -66,6 +66,7 @@ export const LAYOUT_PAGES = [
   'sports',
   // Ours: the responsible-gaming centre (issue 12).
   'jogo-responsavel',
+  'verificacao',
 ] as const;
 
 /** The sportsbook's pages under `/sports` (its own layout), besides `/sports` itself. */

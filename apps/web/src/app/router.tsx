@@ -142,6 +142,9 @@ const layoutPages: Record<LayoutPage, Page> = {
   'jogo-responsavel': {
     lazy: () => import('../features/responsible/responsible-page.tsx').then((m) => ({ Component: m.ResponsiblePage })),
   },
+  verificacao: {
+    lazy: () => import('../features/identity/identity-page.tsx').then((m) => ({ Component: m.IdentityPage })),
+  },
 
   // The sportsbook: one layout (section tabs and the bet slip) around its pages and the virtual league.
   sports: {

@@ -1,4 +1,4 @@
-import { LifeBuoy } from 'lucide-react';
+import { IdCard, LifeBuoy } from 'lucide-react';
 import { type ComponentType, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -36,6 +36,11 @@ function CareIcon({ size = 20 }: { size?: number }) {
   return <LifeBuoy size={size} strokeWidth={1.8} aria-hidden="true" focusable="false" />;
 }
 
+/** The identity page's icon (lucide, like the centre's). */
+function IdentityIcon({ size = 20 }: { size?: number }) {
+  return <IdCard size={size} strokeWidth={1.8} aria-hidden="true" focusable="false" />;
+}
+
 type MenuItem = { to: string; label: string; icon: ComponentType<{ size?: number }> };
 
 const MENU: MenuItem[] = [
@@ -46,6 +51,7 @@ const MENU: MenuItem[] = [
   { to: '/withdrawal-card', label: 'pages.withdrawal_card', icon: CardIcon },
   { to: '/order-center', label: 'pages.order_center', icon: WalletIcon },
   { to: '/security-center', label: 'pages.security_center', icon: ShieldIcon },
+  { to: '/verificacao', label: 'pages.identity', icon: IdentityIcon },
   { to: '/jogo-responsavel', label: 'pages.responsible_gaming', icon: CareIcon },
   { to: '/vip', label: 'pages.vip', icon: CrownIcon },
   { to: '/agency-center/invite', label: 'pages.agency_invite', icon: UsersIcon },
