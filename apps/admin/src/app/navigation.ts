@@ -12,6 +12,7 @@ import {
   SportsReportIcon,
   SportsSettingsIcon,
 } from '../features/sports/components/nav-icons';
+import { CpfRegistryIcon, KycQueueIcon } from '../features/kyc/components/nav-icons';
 import type { Permission } from '../lib/types';
 
 export type Section = {
@@ -43,7 +44,9 @@ export type Section = {
     | 'nav.sports_competitions'
     | 'nav.sports_liability'
     | 'nav.sports_report'
-    | 'nav.sports_settings';
+    | 'nav.sports_settings'
+    | 'nav.kyc_queue'
+    | 'nav.cpf_registry';
   permission: Permission;
   icon: ComponentType<SVGProps<SVGSVGElement>>;
 };
@@ -53,6 +56,8 @@ export const SECTIONS: Section[] = [
   { path: '/members', labelKey: 'nav.members', permission: 'members.read', icon: UsersIcon },
   { path: '/withdrawals', labelKey: 'nav.withdrawals', permission: 'withdrawals.review', icon: WithdrawalIcon },
   { path: '/deposits', labelKey: 'nav.deposits', permission: 'deposits.read', icon: DepositIcon },
+  { path: '/kyc', labelKey: 'nav.kyc_queue', permission: 'kyc.review', icon: KycQueueIcon },
+  { path: '/cpf-registry', labelKey: 'nav.cpf_registry', permission: 'kyc.registry', icon: CpfRegistryIcon },
   { path: '/payment-channels', labelKey: 'nav.channels', permission: 'channels.manage', icon: ChannelIcon },
   { path: '/games', labelKey: 'nav.games', permission: 'games.read', icon: GamesIcon },
   { path: '/game-providers', labelKey: 'nav.game_providers', permission: 'games.read', icon: ProvidersIcon },

@@ -62,6 +62,18 @@ const router = createBrowserRouter(
             lazy: async () => ({ Component: (await import('../features/deposits/components/deposits-page')).DepositsPage }),
           },
         ]),
+        gate('kyc.review', [
+          {
+            path: 'kyc',
+            lazy: async () => ({ Component: (await import('../features/kyc/components/kyc-queue-page')).KycQueuePage }),
+          },
+        ]),
+        gate('kyc.registry', [
+          {
+            path: 'cpf-registry',
+            lazy: async () => ({ Component: (await import('../features/kyc/components/cpf-registry-page')).CpfRegistryPage }),
+          },
+        ]),
         gate('channels.manage', [
           {
             path: 'payment-channels',

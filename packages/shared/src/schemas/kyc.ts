@@ -32,10 +32,13 @@ export const birthDateField = z
   .string()
   .trim()
   .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'validation.date_format', abort: true })
-  .refine((value) => {
-    const date = new Date(`${value}T00:00:00Z`);
-    return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value && value >= '1900-01-01';
-  }, { error: 'validation.date_format' });
+  .refine(
+    (value) => {
+      const date = new Date(`${value}T00:00:00Z`);
+      return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value && value >= '1900-01-01';
+    },
+    { error: 'validation.date_format' },
+  );
 
 /** A CPF with or without punctuation, answered as its eleven digits. */
 export const cpfField = z

@@ -20,8 +20,12 @@ function expectedSignature(request: Request, signedHeaders: string[], payloadHas
   const url = new URL(request.url);
   const amzDate = request.headers.get('x-amz-date') ?? '';
   const day = amzDate.slice(0, 8);
-  const canonicalHeaders = signedHeaders.map((name) => `${name}:${(name === 'host' ? url.host : request.headers.get(name) ?? '').trim()}\n`).join('');
-  const canonicalRequest = [request.method, url.pathname, url.search.slice(1), canonicalHeaders, signedHeaders.join(';'), payloadHash].join('\n');
+  const canonicalHeaders = signedHeaders
+    .map((name) => `${name}:${(name === 'host' ? url.host : (request.headers.get(name) ?? '')).trim()}\n`)
+    .join('');
+  const canonicalRequest = [request.method, url.pathname, url.search.slice(1), canonicalHeaders, signedHeaders.join(';'), payloadHash].join(
+    '\n',
+  );
   const scope = `${day}/us-east-1/s3/aws4_request`;
   const stringToSign = ['AWS4-HMAC-SHA256', amzDate, scope, sha256Hex(canonicalRequest)].join('\n');
   const key = hmac(hmac(hmac(hmac(`AWS4${SECRET_KEY}`, day), 'us-east-1'), 's3'), 'aws4_request');

@@ -89,13 +89,26 @@ export function createS3Storage(options: S3Options): FileStorage {
   const timeoutMs = options.timeoutMs ?? 15_000;
   const call = async (method: 'PUT' | 'GET' | 'DELETE', key: string, init: { body?: Uint8Array; mime?: string } = {}) => {
     // The payload's hash is signed (not UNSIGNED-PAYLOAD), so a document cannot be swapped in transit.
-    const headers: Record<string, string> = { 'x-amz-content-sha256': createHash('sha256').update(init.body ?? '').digest('hex') };
+    const headers: Record<string, string> = {
+      'x-amz-content-sha256': createHash('sha256')
+        .update(init.body ?? '')
+        .digest('hex'),
+    };
     if (init.body) headers['content-type'] = init.mime ?? 'application/octet-stream';
     const request = await client.sign(s3ObjectUrl(options, key), {
       method,
       headers,
       ...(init.body ? { body: init.body } : {}),
-      ...(options.now ? { aws: { datetime: options.now().toISOString().replace(/[:-]|\.\d{3}/g, '') } } : {}),
+      ...(options.now
+        ? {
+            aws: {
+              datetime: options
+                .now()
+                .toISOString()
+                .replace(/[:-]|\.\d{3}/g, ''),
+            },
+          }
+        : {}),
       signal: AbortSignal.timeout(timeoutMs),
     });
     return send(request);

@@ -23,7 +23,11 @@ beforeAll(async () => {
     payload: { username: 'support.kyc', password: 'support-Secret-1', role: 'support' },
   });
   expect(created.statusCode).toBe(200);
-  const login = await t.app.inject({ method: 'POST', url: API.admin.login, payload: { username: 'support.kyc', password: 'support-Secret-1' } });
+  const login = await t.app.inject({
+    method: 'POST',
+    url: API.admin.login,
+    payload: { username: 'support.kyc', password: 'support-Secret-1' },
+  });
   support = json(login).data.token;
 });
 afterAll(async () => {
@@ -64,7 +68,12 @@ async function submit(token: string) {
 
 const get = (url: string, token = admin) => t.app.inject({ method: 'GET', url, headers: bearer(token) });
 const post = (url: string, payload: unknown, token = admin) =>
-  t.app.inject({ method: 'POST', url: `${url}${url.includes('?') ? '&' : '?'}lang=en`, headers: bearer(token), payload: payload as object });
+  t.app.inject({
+    method: 'POST',
+    url: `${url}${url.includes('?') ? '&' : '?'}lang=en`,
+    headers: bearer(token),
+    payload: payload as object,
+  });
 
 describe('the KYC queue', () => {
   it('lists pending submissions with their documents and what the registry says, and serves each file', async () => {
@@ -105,7 +114,11 @@ describe('the KYC queue', () => {
   it('lets an operator override the decision, audited, and the provider cannot undo it', async () => {
     const member = await registerMember(t.app);
     await submit(member.token);
-    const submission = await t.ctx.db.selectFrom('kyc_submissions').selectAll().where('member_id', '=', member.id).executeTakeFirstOrThrow();
+    const submission = await t.ctx.db
+      .selectFrom('kyc_submissions')
+      .selectAll()
+      .where('member_id', '=', member.id)
+      .executeTakeFirstOrThrow();
 
     const noReason = await post(API.admin.kycDecision(submission.id), { decision: 'rejected' });
     expect(noReason.statusCode).toBe(422);
@@ -113,19 +126,29 @@ describe('the KYC queue', () => {
 
     const rejected = await post(API.admin.kycDecision(submission.id), { decision: 'rejected', reason: 'Selfie does not show the face' });
     expect(rejected.statusCode).toBe(200);
-    expect(json(rejected).data).toMatchObject({ status: 'rejected', decided_by: 'operator', operator_username: 'admin', reason: 'Selfie does not show the face' });
+    expect(json(rejected).data).toMatchObject({
+      status: 'rejected',
+      decided_by: 'operator',
+      operator_username: 'admin',
+      reason: 'Selfie does not show the face',
+    });
     const status = json(await t.app.inject({ method: 'GET', url: `${API.kyc.status}?lang=en`, headers: bearer(member.token) })).data;
     expect(status).toMatchObject({ status: 'rejected', reason: 'Selfie does not show the face', reason_code: null });
 
     // The sandbox's own decision arrives later (it would reject: no CPF) and changes nothing.
     await (t.ctx.kyc as SandboxKyc).flush();
-    expect((await t.ctx.db.selectFrom('kyc_submissions').select('decided_by').where('id', '=', submission.id).executeTakeFirstOrThrow()).decided_by).toBe(
-      'operator',
-    );
+    expect(
+      (await t.ctx.db.selectFrom('kyc_submissions').select('decided_by').where('id', '=', submission.id).executeTakeFirstOrThrow())
+        .decided_by,
+    ).toBe('operator');
 
     // An override of the override: approved.
     expect((await post(API.admin.kycDecision(submission.id), { decision: 'approved' }, support)).statusCode).toBe(200);
-    const memberRow = await t.ctx.db.selectFrom('members').select(['kyc_status', 'kyc_reason']).where('id', '=', member.id).executeTakeFirstOrThrow();
+    const memberRow = await t.ctx.db
+      .selectFrom('members')
+      .select(['kyc_status', 'kyc_reason'])
+      .where('id', '=', member.id)
+      .executeTakeFirstOrThrow();
     expect(memberRow).toEqual({ kyc_status: 'approved', kyc_reason: null });
 
     const audit = await t.ctx.db
@@ -137,7 +160,11 @@ describe('the KYC queue', () => {
       .execute();
     expect(audit).toHaveLength(2);
     expect(JSON.parse(audit[0]?.before_json ?? '{}')).toMatchObject({ status: 'pending', decided_by: null });
-    expect(JSON.parse(audit[0]?.after_json ?? '{}')).toMatchObject({ status: 'rejected', reason: 'Selfie does not show the face', decided_by: 'operator' });
+    expect(JSON.parse(audit[0]?.after_json ?? '{}')).toMatchObject({
+      status: 'rejected',
+      reason: 'Selfie does not show the face',
+      decided_by: 'operator',
+    });
     expect(JSON.parse(audit[1]?.after_json ?? '{}')).toMatchObject({ status: 'approved' });
     expect(audit[1]?.operator_id).not.toBe(audit[0]?.operator_id);
 

@@ -72,6 +72,9 @@ export async function handleKycWebhook(
     if (latest?.id === submission.id) await setMemberKyc(trx, submission.member_id, body.decision, body.reason, now);
     return { status: 200, outcome: 'applied' };
   });
-  ctx.log.info({ provider, reference: body.reference, event: body.event_id, decision: body.decision, outcome: result.outcome }, 'kyc decision');
+  ctx.log.info(
+    { provider, reference: body.reference, event: body.event_id, decision: body.decision, outcome: result.outcome },
+    'kyc decision',
+  );
   return result;
 }

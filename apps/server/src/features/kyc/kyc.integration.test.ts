@@ -71,7 +71,13 @@ async function upload(token: string, parts: Part[]) {
 async function status(token: string) {
   const answer = await t.app.inject({ method: 'GET', url: `${API.kyc.status}?lang=en`, headers: bearer(token) });
   expect(answer.statusCode).toBe(200);
-  return json(answer).data as { status: string; reason: string | null; reason_code: string | null; submitted_at: string | null; decided_at: string | null };
+  return json(answer).data as {
+    status: string;
+    reason: string | null;
+    reason_code: string | null;
+    submitted_at: string | null;
+    decided_at: string | null;
+  };
 }
 
 /** A member with a CPF, and that CPF in the sandbox registry under `registryName`. */
@@ -90,7 +96,12 @@ async function memberInRegistry(registryName = 'Maria da Silva', birthDate = '19
 }
 
 async function latestSubmission(memberId: number) {
-  return t.ctx.db.selectFrom('kyc_submissions').selectAll().where('member_id', '=', memberId).orderBy('id', 'desc').executeTakeFirstOrThrow();
+  return t.ctx.db
+    .selectFrom('kyc_submissions')
+    .selectAll()
+    .where('member_id', '=', memberId)
+    .orderBy('id', 'desc')
+    .executeTakeFirstOrThrow();
 }
 
 function signedHeaders(body: string, timestamp = Date.now(), secret = t.ctx.kycWebhookSecret) {
@@ -115,7 +126,12 @@ describe('identity check through the sandbox provider', () => {
     expect(pending.decided_at).toBeNull();
 
     const submission = await latestSubmission(member.id);
-    const documents = await t.ctx.db.selectFrom('kyc_documents').selectAll().where('submission_id', '=', submission.id).orderBy('side').execute();
+    const documents = await t.ctx.db
+      .selectFrom('kyc_documents')
+      .selectAll()
+      .where('submission_id', '=', submission.id)
+      .orderBy('side')
+      .execute();
     expect(documents.map((d) => [d.side, d.mime, Number(d.size_bytes)])).toEqual([
       ['back', 'image/png', PNG.length],
       ['front', 'image/jpeg', JPEG.length],
@@ -133,7 +149,11 @@ describe('identity check through the sandbox provider', () => {
     const approved = await status(member.token);
     expect(approved).toMatchObject({ status: 'approved', reason: null });
     expect(approved.decided_at).not.toBeNull();
-    const row = await t.ctx.db.selectFrom('members').select(['kyc_status', 'kyc_reason']).where('id', '=', member.id).executeTakeFirstOrThrow();
+    const row = await t.ctx.db
+      .selectFrom('members')
+      .select(['kyc_status', 'kyc_reason'])
+      .where('id', '=', member.id)
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ kyc_status: 'approved', kyc_reason: null });
     expect((await latestSubmission(member.id)).decided_by).toBe('provider');
   });
@@ -278,7 +298,12 @@ describe('what an upload must be', () => {
 
   it('asks a visitor to log in first', async () => {
     const body = multipart(goodParts());
-    const answer = await t.app.inject({ method: 'POST', url: `${API.kyc.documents}?lang=en`, headers: { 'content-type': body.contentType }, payload: body.payload });
+    const answer = await t.app.inject({
+      method: 'POST',
+      url: `${API.kyc.documents}?lang=en`,
+      headers: { 'content-type': body.contentType },
+      payload: body.payload,
+    });
     expect(answer.statusCode).toBe(401);
     expect((await t.app.inject({ method: 'GET', url: API.kyc.status })).statusCode).toBe(401);
   });
@@ -292,7 +317,11 @@ describe('each member sees only its own case', () => {
     const other = await registerMember(t.app);
 
     // The status is the caller's, whatever the query names.
-    const answer = await t.app.inject({ method: 'GET', url: `${API.kyc.status}?member_id=${owner.id}&id=${owner.id}`, headers: bearer(other.token) });
+    const answer = await t.app.inject({
+      method: 'GET',
+      url: `${API.kyc.status}?member_id=${owner.id}&id=${owner.id}`,
+      headers: bearer(other.token),
+    });
     expect(json(answer).data.status).toBe('none');
     // The files are served on the operator route only: a member token is not an operator session.
     const file = await t.app.inject({ method: 'GET', url: API.admin.kycDocument(submission.id, 'front'), headers: bearer(other.token) });

@@ -35,7 +35,12 @@ export function findSubmission(db: Database, id: number) {
 }
 
 export function findSubmissionByReference(db: Database, provider: string, reference: string) {
-  return db.selectFrom('kyc_submissions').selectAll().where('provider', '=', provider).where('provider_ref', '=', reference).executeTakeFirst();
+  return db
+    .selectFrom('kyc_submissions')
+    .selectAll()
+    .where('provider', '=', provider)
+    .where('provider_ref', '=', reference)
+    .executeTakeFirst();
 }
 
 export async function insertSubmission(
@@ -61,7 +66,15 @@ export async function insertSubmission(
 
 export async function insertDocuments(
   db: Database,
-  rows: { submission_id: number; side: string; storage_key: string; mime: string; size_bytes: number; sha256: string; created_at: string }[],
+  rows: {
+    submission_id: number;
+    side: string;
+    storage_key: string;
+    mime: string;
+    size_bytes: number;
+    sha256: string;
+    created_at: string;
+  }[],
 ): Promise<void> {
   await db.insertInto('kyc_documents').values(rows).execute();
 }

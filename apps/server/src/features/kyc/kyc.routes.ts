@@ -84,7 +84,15 @@ export const kycRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; kycCall?: SelfC
   await app.register(async (scope) => {
     await scope.register(multipart, {
       throwFileSizeLimit: false,
-      limits: { fileSize: KYC_MAX_FILE_BYTES, files: KYC_SIDES.length, fields: 4, parts: 10, fieldSize: 64, fieldNameSize: 32, headerPairs: 100 },
+      limits: {
+        fileSize: KYC_MAX_FILE_BYTES,
+        files: KYC_SIDES.length,
+        fields: 4,
+        parts: 10,
+        fieldSize: 64,
+        fieldNameSize: 32,
+        headerPairs: 100,
+      },
     });
     scope.post(
       API.kyc.documents,

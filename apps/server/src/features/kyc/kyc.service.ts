@@ -290,7 +290,14 @@ export async function addRegistryEntry(
     }
     const row = { ...input, created_at: nowIso() };
     await insertRegistryEntry(trx, row);
-    await writeAudit(trx, { operatorId: actor.operatorId, action: 'kyc.registry_add', targetType: 'cpf', targetId: input.cpf, after: input, ip: actor.ip });
+    await writeAudit(trx, {
+      operatorId: actor.operatorId,
+      action: 'kyc.registry_add',
+      targetType: 'cpf',
+      targetId: input.cpf,
+      after: input,
+      ip: actor.ip,
+    });
     return toEntry(row);
   });
 }

@@ -27,12 +27,7 @@ const DELIVERY_TIMEOUT_MS = 10_000;
  * decides by the rules of kyc-rules.ts against the CPF registry, and posts its decision to this
  * server's webhook, signed, the way a provider on the internet would.
  */
-export function createSandboxKyc(options: {
-  registry: CpfRegistry;
-  secret: string;
-  delayMs: number;
-  log: FastifyBaseLogger;
-}): SandboxKyc {
+export function createSandboxKyc(options: { registry: CpfRegistry; secret: string; delayMs: number; log: FastifyBaseLogger }): SandboxKyc {
   let call: SelfCall | undefined;
   const waiting = new Map<string, { kycCase: KycCase; timer: NodeJS.Timeout }>();
   const inFlight = new Set<Promise<void>>();
@@ -64,7 +59,8 @@ export function createSandboxKyc(options: {
         },
         timeoutMs: DELIVERY_TIMEOUT_MS,
       });
-      if (answer.status !== 200) options.log.warn({ reference: kycCase.reference, status: answer.status }, 'sandbox kyc: the webhook refused the decision');
+      if (answer.status !== 200)
+        options.log.warn({ reference: kycCase.reference, status: answer.status }, 'sandbox kyc: the webhook refused the decision');
     } catch (error) {
       options.log.warn({ reference: kycCase.reference, err: error }, 'sandbox kyc: the decision did not reach the webhook');
     }

@@ -40,7 +40,11 @@ function when(iso: string): string {
 function StatusCard({ status }: { status: KycStatusAnswer }) {
   const { t } = useKycTranslation();
   return (
-    <section className="flex flex-col gap-2 rounded-2xl border border-line/70 bg-surface p-4 md:p-5" aria-live="polite" data-testid="kyc-status">
+    <section
+      className="flex flex-col gap-2 rounded-2xl border border-line/70 bg-surface p-4 md:p-5"
+      aria-live="polite"
+      data-testid="kyc-status"
+    >
       <div className="flex items-center justify-between gap-3">
         <h2 className="text-[15px] font-bold text-white">{t('status_title')}</h2>
         <span className={`rounded-full border px-3 py-1 text-[13px] font-semibold ${TONES[status.status]}`} data-status={status.status}>
@@ -62,7 +66,17 @@ function StatusCard({ status }: { status: KycStatusAnswer }) {
   );
 }
 
-function FileInput({ side, file, error, onChange }: { side: KycSide; file: File | null; error: string | undefined; onChange: (file: File | null) => void }) {
+function FileInput({
+  side,
+  file,
+  error,
+  onChange,
+}: {
+  side: KycSide;
+  file: File | null;
+  error: string | undefined;
+  onChange: (file: File | null) => void;
+}) {
   const { t } = useKycTranslation();
   const id = useId();
   const message = translateMessage(error);
@@ -137,7 +151,12 @@ function DocumentsForm() {
 
   const birthError = translateMessage(errors.birth_date);
   return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-3 rounded-2xl border border-line/70 bg-surface p-4 md:p-5" data-testid="kyc-form">
+    <form
+      onSubmit={submit}
+      noValidate
+      className="flex flex-col gap-3 rounded-2xl border border-line/70 bg-surface p-4 md:p-5"
+      data-testid="kyc-form"
+    >
       <h2 className="text-[15px] font-bold text-white">{t('form_title')}</h2>
       <p className="text-[13px] text-muted">{t('file_rules')}</p>
       <div className="grid gap-3 md:grid-cols-3">
