@@ -169,7 +169,13 @@ describe('responsible gaming', () => {
     const standing = page.getByTestId('care-standing');
     await standing.getByText(/^Autoexclusão em vigor até \d\d\/\d\d\/\d{4} às \d\d:\d\d$/).waitFor();
     await standing.getByText('Você pode sacar seu saldo até', { exact: false }).waitFor();
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.waitForTimeout(300);
     await screenshot(page, 'responsible-excluded-390x844');
+    // The statement counts the day's deposit.
+    await page.getByTestId('statement-table').getByText('R$ 100,00').first().waitFor();
+    await page.getByTestId('statement-table').scrollIntoViewIfNeeded();
+    await screenshot(page, 'responsible-statement-390x844');
 
     // Deposit: refused with the message, kept on screen.
     await page.goto('/recharge');

@@ -101,7 +101,7 @@ function ConfirmBreak({ kind, period, onClose }: { kind: BreakKind; period: Peri
           }}
           error={error}
         />
-        <div className="grid grid-cols-2 gap-3">
+        <div className="grid gap-3 sm:grid-cols-2">
           <Button variant="ghost" onClick={onClose} disabled={busy}>
             {t('breaks.cancel')}
           </Button>

@@ -8,22 +8,30 @@ export function useCareTranslation() {
   return useTranslation('care', { keyPrefix: 'responsible' });
 }
 
+const SAO_PAULO = 'America/Sao_Paulo';
+
 /** Centavos as the reader writes money. */
 export function money(centavos: number): string {
   return formatBRL(centavos, currentLanguage());
 }
 
-/** An instant as "28/11 às 14:00" (pt) or the reader's equivalent, in the reader's time zone. */
+/**
+ * An instant as "28/11 às 14:00" (pt) or the reader's equivalent, in São Paulo time: limits reset
+ * on São Paulo days and the server's messages name São Paulo times, so the centre says the same.
+ */
 export function useWhen() {
   const { t } = useCareTranslation();
   const locale = htmlLangOf(currentLanguage());
   return (iso: string, withYear = false) => {
     const date = new Date(iso);
     if (Number.isNaN(date.getTime())) return iso;
-    const day = new Intl.DateTimeFormat(locale, { day: '2-digit', month: '2-digit', ...(withYear ? { year: 'numeric' } : {}) }).format(
-      date,
-    );
-    const time = new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit' }).format(date);
+    const day = new Intl.DateTimeFormat(locale, {
+      day: '2-digit',
+      month: '2-digit',
+      timeZone: SAO_PAULO,
+      ...(withYear ? { year: 'numeric' } : {}),
+    }).format(date);
+    const time = new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', timeZone: SAO_PAULO }).format(date);
     return t('when', { day, time });
   };
 }

@@ -1,10 +1,10 @@
 import { moneyStringToCentavos } from '@casino/shared/money';
+import { useEffect, useRef, useState } from 'react';
 import { niceCeiling } from './care-math.ts';
 import { money, useCareTranslation } from './care-ui.tsx';
 import type { StatementAnswer } from './responsible.api.ts';
 
-const WIDTH = 640;
-const HEIGHT = 200;
+const HEIGHT = 180;
 const PAD = { top: 12, right: 8, bottom: 22, left: 8 };
 
 const cents = (text: string) => moneyStringToCentavos(text) ?? 0;
@@ -19,6 +19,18 @@ const shortDay = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}`;
  */
 export function StatementChart({ days }: { days: StatementAnswer['days'] }) {
   const { t } = useCareTranslation();
+  // Drawn in the figure's own pixels (not a scaled picture), so labels keep their size on a phone.
+  const host = useRef<HTMLElement>(null);
+  const [WIDTH, setWidth] = useState(640);
+  useEffect(() => {
+    const element = host.current;
+    if (!element) return;
+    const measure = () => setWidth(Math.max(240, Math.round(element.clientWidth)));
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
   if (days.length === 0) return null;
   const nets = days.map((d) => cents(d.net));
   const stakes = days.map((d) => cents(d.stakes));
@@ -31,15 +43,17 @@ export function StatementChart({ days }: { days: StatementAnswer['days'] }) {
   const x = (index: number) => PAD.left + slot * index + slot / 2;
   const barW = Math.max(2, Math.min(28, slot * 0.6));
   const zero = y(0);
-  const labelEvery = Math.ceil(days.length / 10);
+  const labelEvery = Math.ceil(days.length / Math.max(2, Math.floor(plotW / 48)));
   const line = stakes.map((s, i) => `${i === 0 ? 'M' : 'L'}${x(i).toFixed(1)},${y(s).toFixed(1)}`).join(' ');
   const total = nets.reduce((a, b) => a + b, 0);
 
   return (
-    <figure className="flex flex-col gap-2">
+    <figure ref={host} className="flex flex-col gap-2">
       <svg
         viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
-        className="h-auto w-full"
+        width={WIDTH}
+        height={HEIGHT}
+        className="block"
         role="img"
         aria-label={t('statement.chart_summary', { days: days.length, net: money(total) })}
       >

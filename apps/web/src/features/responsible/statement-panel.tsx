@@ -43,6 +43,11 @@ function Cells({ row }: { row: Row }) {
   );
 }
 
+/** The days with any movement or play, newest first: a month of empty rows hides the few that count. */
+function activeDays(days: StatementAnswer['days']): StatementAnswer['days'] {
+  return days.filter((day) => day.seconds > 0 || COLUMNS.some((column) => cents(day[column]) !== 0)).reverse();
+}
+
 /** Deposits, withdrawals, stakes, wins, bonuses, net result and time played per São Paulo day. */
 export function StatementPanel() {
   const { t } = useCareTranslation();
@@ -90,6 +95,7 @@ export function StatementPanel() {
       {statement.data ? (
         <>
           <StatementChart days={statement.data.days} />
+          <p className="text-xs text-muted">{t('statement.quiet_days')}</p>
           <div className="-mx-4 overflow-x-auto md:mx-0">
             <table className="w-full min-w-[720px] border-collapse text-[13px]" data-testid="statement-table">
               <thead>
@@ -108,7 +114,14 @@ export function StatementPanel() {
                 </tr>
               </thead>
               <tbody>
-                {[...statement.data.days].reverse().map((day) => (
+                {activeDays(statement.data.days).length === 0 ? (
+                  <tr>
+                    <td colSpan={COLUMNS.length + 2} className="px-3 py-6 text-center text-muted">
+                      {t('statement.empty')}
+                    </td>
+                  </tr>
+                ) : null}
+                {activeDays(statement.data.days).map((day) => (
                   <tr key={day.day} className="border-b border-line/40">
                     <th scope="row" className="px-3 py-2 text-left font-normal whitespace-nowrap text-white">
                       {formatDay(day.day)}
