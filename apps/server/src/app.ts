@@ -38,6 +38,7 @@ import { sandboxProviderRoutes } from './features/sandbox-provider/sandbox-provi
 import { profileRoutes } from './features/profile/profile.routes.ts';
 import { securityRoutes } from './features/security/security.routes.ts';
 import { kycAdminRoutes } from './features/kyc/kyc-admin.routes.ts';
+import { responsibleAdminRoutes } from './features/responsible-admin/responsible-admin.routes.ts';
 import { kycRoutes } from './features/kyc/kyc.routes.ts';
 import { sitesRoutes } from './features/sites/sites.routes.ts';
 import { sportsRoutes } from './features/sports/sports.routes.ts';
@@ -153,6 +154,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(adminRoutes, { ctx });
   await app.register(kycRoutes, { ctx });
   await app.register(kycAdminRoutes, { ctx });
+  await app.register(responsibleAdminRoutes, { ctx });
   await app.register(depositsRoutes, { ctx, ...(options.sandboxDeliver ? { deliver: options.sandboxDeliver } : {}) });
   await app.register(wsRoutes, { ctx });
   await app.register(memberBanksRoutes, { ctx });

@@ -246,5 +246,14 @@ export const API = {
     kycDecision: (id: number | string) => `/api/admin/kyc/submissions/${id}/decision`,
     cpfRegistry: '/api/admin/kyc/cpf-registry',
     cpfRegistryEntry: (cpf: string) => `/api/admin/kyc/cpf-registry/${cpf}`,
+    /** Responsible gaming (issue 12 item 10): permission responsible.read, writes responsible.manage. */
+    responsibleMembers: '/api/admin/responsible/members',
+    responsibleRiskFlags: (id: number | string) => `/api/admin/responsible/members/${id}/risk-flags`,
+    responsibleCommunications: (id: number | string) => `/api/admin/responsible/members/${id}/communications`,
+    centralChecks: '/api/admin/responsible/central-checks',
+    centralList: '/api/admin/responsible/central-list',
+    centralListEntry: (cpf: string) => `/api/admin/responsible/central-list/${cpf}`,
+    balanceReturns: '/api/admin/responsible/returns',
+    balanceReturnPaid: (id: number | string) => `/api/admin/responsible/returns/${id}/paid`,
   },
 } as const;

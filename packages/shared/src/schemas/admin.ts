@@ -27,6 +27,10 @@ export const PERMISSIONS = [
   'kyc.review',
   /** Keep the sandbox CPF registry the identity check and registration consult. */
   'kyc.registry',
+  /** The responsible-gaming view: limits, pauses, exclusions, risk flags, checks, returns, communications log. */
+  'responsible.read',
+  /** Keep the sandbox federal self-exclusion list; mark a queued balance return paid by hand. */
+  'responsible.manage',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -45,8 +49,10 @@ export const ROLE_PERMISSIONS = {
     'sports.trade',
     'kyc.review',
     'kyc.registry',
+    'responsible.read',
+    'responsible.manage',
   ],
-  support: ['members.read', 'members.write', 'outbox.read', 'rounds.read', 'promotions.read', 'info.manage', 'kyc.review'],
+  support: ['members.read', 'members.write', 'outbox.read', 'rounds.read', 'promotions.read', 'info.manage', 'kyc.review', 'responsible.read'],
   finance: [
     'members.read',
     'ledger.read',
@@ -57,6 +63,8 @@ export const ROLE_PERMISSIONS = {
     'games.read',
     'promotions.read',
     'agency.manage',
+    'responsible.read',
+    'responsible.manage',
   ],
   marketing: ['members.read', 'games.read', 'games.manage', 'promotions.read', 'promotions.manage', 'info.manage'],
 } as const satisfies Record<string, readonly Permission[]>;

@@ -273,8 +273,12 @@ export function payingReturns(db: Database, limit: number) {
     .execute();
 }
 
-export async function pageReturns(db: Database, filter: { status?: string | undefined; memberId?: number | undefined; page: number; pageSize: number }) {
+export async function pageReturns(
+  db: Database,
+  filter: { id?: number | undefined; status?: string | undefined; memberId?: number | undefined; page: number; pageSize: number },
+) {
   let query = db.selectFrom('balance_returns').innerJoin('members', 'members.id', 'balance_returns.member_id').leftJoin('operators', 'operators.id', 'balance_returns.operator_id');
+  if (filter.id !== undefined) query = query.where('balance_returns.id', '=', filter.id);
   if (filter.status !== undefined) query = query.where('balance_returns.status', '=', filter.status);
   if (filter.memberId !== undefined) query = query.where('balance_returns.member_id', '=', filter.memberId);
   const [rows, total] = await Promise.all([

@@ -15,6 +15,7 @@ import { nowIso } from '../../db/database.ts';
 import { AppError } from '../../lib/http.ts';
 import { writeAudit } from '../../platform/audit/audit.repository.ts';
 import * as repo from './info-center-admin.repository.ts';
+import { marketingAudience } from '../../platform/communications/marketing.ts';
 import type { Actor } from '../../platform/audit/actor.ts';
 
 /**
@@ -61,8 +62,10 @@ export async function sendNotification(ctx: AppContext, actor: Actor, body: Send
     const paramsJson = JSON.stringify({ batch, audience: 'all', site_id: siteId });
     for (let afterId = 0; ; ) {
       const ids = await repo.siteMemberIds(ctx.db, siteId, afterId, BROADCAST_SLICE);
-      await repo.insertOperatorNotes(ctx.db, ids, { ...note, paramsJson });
-      recipients += ids.length;
+      // A note to a whole site is marketing: paused, excluded and closed accounts do not get it.
+      const audience = await marketingAudience(ctx.db, ids);
+      await repo.insertOperatorNotes(ctx.db, audience, { ...note, paramsJson });
+      recipients += audience.length;
       if (ids.length < BROADCAST_SLICE) break;
       afterId = ids[ids.length - 1]!;
     }

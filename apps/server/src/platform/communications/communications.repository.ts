@@ -74,3 +74,9 @@ export async function insertSystemNotification(
 export function memberLanguage(db: Database, memberId: number) {
   return db.selectFrom('members').select(['lang']).where('id', '=', memberId).executeTakeFirst();
 }
+
+/** The responsible-gaming settings of several members at once (the marketing audience's filter). */
+export function settingsOfMembers(db: Database, memberIds: number[]) {
+  if (memberIds.length === 0) return Promise.resolve([]);
+  return db.selectFrom('responsible_settings').selectAll().where('member_id', 'in', memberIds).execute();
+}
