@@ -40,6 +40,22 @@ export interface PaymentProvider {
     keyType: string;
     pixKey: string;
     holderName: string;
+    /**
+     * The CPF the key's holder must have (the member's own): the PSP checks it against the key's
+     * owner in the DICT and refuses the payout when they differ.
+     */
+    holderCpf?: string | null | undefined;
+  }): Promise<{ ok: true; reference: string } | { ok: false; reason: string }>;
+  /**
+   * Returns a received PIX payment to its payer (Banco Central's devolução, MED-free: the
+   * receiver's own initiative), e.g. one paid from a CPF that is not the member's. `refundId` is
+   * ours and idempotent at the provider: the same id twice returns one payment once.
+   */
+  refund(payment: {
+    endToEndId: string;
+    refundId: string;
+    amountCentavos: number;
+    reason: string;
   }): Promise<{ ok: true; reference: string } | { ok: false; reason: string }>;
 }
 

@@ -3,6 +3,7 @@ import { buildApp } from './app.ts';
 import { createLogger, startRuntime } from './bootstrap.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { expireOrders } from './features/deposits/deposits.repository.ts';
+import { retryRefunds } from './features/deposits/payer-refunds.ts';
 
 async function main() {
   let config: ReturnType<typeof loadConfig>;
@@ -45,6 +46,8 @@ async function main() {
   // Deposit orders past their expiry are closed; each process may do it, the update is conditional.
   const sweeper = setInterval(() => {
     expireOrders(runtime.ctx.db, new Date().toISOString()).catch((error) => log.error({ err: error }, 'expiring deposit orders failed'));
+    // Payments from another CPF whose return the PSP refused are tried again (each claimed once).
+    retryRefunds(runtime.ctx).catch((error) => log.error({ err: error }, 'retrying deposit refunds failed'));
   }, 30_000);
   sweeper.unref();
 

@@ -8,6 +8,8 @@ export const API = {
   register: '/api/auth/register2',
   login: '/api/auth/login2',
   me: '/api/auth/me',
+  /** Ours (issue 12 item 6): a member of a regulated site completes its data (CPF, birth date, address, sign-up limits). */
+  regulatedProfile: '/api/profile/regulated',
   logout: '/api/auth/logout',
   profilePictures: '/api/profilepictures',
   profilePictureUser: '/api/profilepictures/user',

@@ -7,6 +7,10 @@
 export const LEDGER_TRANSFER_CODES = [
   /** A PIX deposit credited. */
   'deposit',
+  /** A PIX payment from a CPF that is not the member's: not credited, held to be returned to its payer. */
+  'deposit_foreign_payer',
+  /** That payment returned to its payer through the PSP (the held money leaves). */
+  'deposit_refund',
   /** A withdrawal requested: cash held in withdrawals_payable. */
   'withdrawal_request',
   /** A withdrawal paid out by the PSP: the held cash leaves the house. */

@@ -13,6 +13,7 @@ import {
   realnameField,
   withdrawalPasswordField,
 } from './fields.ts';
+import { optionalRegulatedProfileShape } from './regulated-profile.ts';
 
 export const captchaResponse = z.object({
   captcha_key: z.string(),
@@ -38,6 +39,8 @@ export const register2Body = z
     captcha: captchaField.optional(),
     agree: acceptedField,
     lang: langField,
+    /** The regulated profile's data (regulated-profile.ts): required by the server only on a regulated site. */
+    ...optionalRegulatedProfileShape,
   })
   .refine((b) => b.password === b.password_confirmation, {
     path: ['password_confirmation'],
@@ -106,6 +109,10 @@ export const userInfo = z.object({
   has_qk_pwd: z.boolean(),
   d7_map: z.record(z.string(), z.string()).nullable(),
   day7_id: z.string().nullable(),
+  /** The site is on the regulated profile and the member's data is not complete yet (POST /api/profile/regulated). */
+  profile_incomplete: z.boolean(),
+  /** What is missing when `profile_incomplete` (regulated-profile.ts field names). */
+  missing_fields: z.array(z.string()),
 });
 export type UserInfo = z.infer<typeof userInfo>;
 

@@ -46,7 +46,15 @@ export const onlineChannelsResponse = z.object({
 });
 
 // ---- deposits ---------------------------------------------------------------------------------
-export const DEPOSIT_STATUSES = ['pending', 'credited', 'expired', 'failed'] as const;
+/**
+ * refund_pending and refunded: paid from a CPF that is not the member's, so never credited and
+ * returned to its payer (issue 12 item 7; refund_pending while the PSP's refund is retried).
+ */
+export const DEPOSIT_STATUSES = ['pending', 'credited', 'expired', 'failed', 'refund_pending', 'refunded'] as const;
+/** Why a payment was returned: another person's CPF, no payer named, or a company's account. */
+export const DEPOSIT_REFUND_REASONS = ['foreign_payer', 'payer_unknown', 'payer_company'] as const;
+/** A deposit's history: credited, received from another payer (foreign_payer), refunded, refund_failed. */
+export const depositEvent = z.object({ event: z.string(), reason: z.string().nullable(), at: z.string() });
 export type DepositStatus = (typeof DEPOSIT_STATUSES)[number];
 
 /** POST /api/recharge/online (spec: money, payment_desc, payment_id, payment_type). */
@@ -80,6 +88,10 @@ export const depositOrder = z.object({
   expires_at: z.string(),
   credited_at: z.string().nullable(),
   created_at: z.string(),
+  /** Why the payment was returned (DEPOSIT_REFUND_REASONS), or null. */
+  refund_reason: z.string().nullable(),
+  /** The deposit's history, oldest first. */
+  history: z.array(depositEvent),
 });
 export type DepositOrder = z.infer<typeof depositOrder>;
 

@@ -28,6 +28,8 @@ export const siteData = z.object({
   support_url: z.string(),
   currency: z.string(),
   social_links: z.array(socialLink),
+  /** The regulated profile (Lei 14.790/2023): registration asks CPF, birth date, address and the sign-up limits. */
+  regulated: z.boolean(),
 });
 
 export const activityDetail = z.object({

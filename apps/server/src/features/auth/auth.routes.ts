@@ -1,6 +1,7 @@
 import { API } from '@casino/shared/api-paths';
 import { envelopeSchema } from '@casino/shared/envelope';
 import { captchaResponse, emptyBody, login2Body, loginResponse, register2Body, userInfo } from '@casino/shared/schemas/auth';
+import { completeRegulatedProfileBody, REGULATED_PROFILE_FIELDS } from '@casino/shared/schemas/regulated-profile';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -11,6 +12,7 @@ import { memberOf, requireMember } from '../../platform/auth/guards.ts';
 import { createCaptcha } from './captcha.service.ts';
 import { findMemberById } from '../../platform/members/members.repository.ts';
 import { type ClientInfo, login, logout, register, userInfoOf } from './auth.service.ts';
+import { completeRegulatedProfile } from './regulated-profile.ts';
 
 export function clientOf(request: FastifyRequest): ClientInfo {
   const agent = request.headers['user-agent'];
@@ -50,10 +52,22 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     async (request) => {
       const site = await resolveSite(ctx.db, { site: request.query.site, requestHost: request.hostname });
       const body = request.body;
+      const regulated = Object.fromEntries(REGULATED_PROFILE_FIELDS.map((field) => [field, body[field]]));
       const result = await register(
         ctx,
         site,
-        { ...body, qk_pwd: body.qk_pwd || undefined, invite_code: body.invite_code || undefined, lang: request.query.lang ?? body.lang },
+        {
+          account: body.account,
+          password: body.password,
+          realname: body.realname,
+          phone: body.phone,
+          qk_pwd: body.qk_pwd || undefined,
+          invite_code: body.invite_code || undefined,
+          captcha_key: body.captcha_key,
+          captcha: body.captcha,
+          lang: request.query.lang ?? body.lang,
+          regulated,
+        },
         clientOf(request),
       );
       return ok(request, result, 'auth.registered');
@@ -90,6 +104,27 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       // A level the member's deposits and bets have passed shows at once, its reward in the balance.
       const raised = await ctx.memberHooks.refreshLevel(ctx, member.id);
       return ok(request, await userInfoOf(ctx, (raised && (await findMemberById(ctx.db, member.id))) || member));
+    },
+  );
+
+  app.post(
+    API.regulatedProfile,
+    {
+      preValidation: requireMember(ctx),
+      schema: {
+        tags: ['auth'],
+        summary:
+          "The regulated profile's data of a member whose site became regulated: CPF (in the CPF registry under the member's name and birth date), birth date (18+), e-mail, address and the sign-up loss and time limits; answers the user info",
+        security: [{ bearer: [] }],
+        body: completeRegulatedProfileBody,
+        response: { 200: envelopeSchema(userInfo) },
+      },
+    },
+    async (request) => {
+      const { member } = memberOf(request);
+      await completeRegulatedProfile(ctx, member, request.body);
+      const updated = await findMemberById(ctx.db, member.id);
+      return ok(request, await userInfoOf(ctx, updated ?? member), 'auth.profile_completed');
     },
   );
 

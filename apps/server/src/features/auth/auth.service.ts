@@ -1,10 +1,11 @@
 import { CURRENCY, MEMBER_STATUS } from '@casino/shared/constants';
 import { normalizeBrazilianMobile } from '@casino/shared/schemas/fields';
 import type { UserInfo } from '@casino/shared/schemas/auth';
+import type { RegulatedProfile } from '@casino/shared/schemas/regulated-profile';
 import type { AppContext } from '../../context.ts';
 import { type Database, nowIso } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import type { Member, MemberSession, Site } from '../../db/schema.ts';
+import type { Member, MemberSession, MemberUpdate, Site } from '../../db/schema.ts';
 import { AppError } from '../../lib/http.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { LoginThrottle, loginPolicy } from '../../lib/rate-limiter.ts';
@@ -14,6 +15,8 @@ import { consumeCaptcha } from './captcha.service.ts';
 import * as members from '../../platform/members/members.repository.ts';
 import * as sessions from '../../platform/auth/sessions.repository.ts';
 import { toUserInfo } from './user-info.ts';
+import { checkRegulatedProfile, profileState, regulatedColumns, regulatedUniqueViolation, saveSignupLimits } from './regulated-profile.ts';
+import { clock } from '../../lib/clock.ts';
 import { checkAtFirstLoginOfDay } from '../central-exclusion/central-exclusion.service.ts';
 
 export interface ClientInfo {
@@ -31,11 +34,14 @@ export interface RegisterInput {
   captcha_key?: string | undefined;
   captcha?: string | undefined;
   lang?: string | undefined;
+  /** The regulated profile's data (required on a regulated site, ignored elsewhere). */
+  regulated?: Partial<RegulatedProfile> | undefined;
 }
 
 export async function userInfoOf(ctx: AppContext, member: Member): Promise<UserInfo> {
   const site = await findSiteById(ctx.db, member.site_id);
-  return toUserInfo(member, site?.name ?? null, await members.memberBalances(ctx.db, member.id));
+  const profile = await profileState(ctx.db, member, site?.regulated === 1);
+  return toUserInfo(member, site?.name ?? null, await members.memberBalances(ctx.db, member.id), profile);
 }
 
 async function openSession(ctx: AppContext, memberId: number, client: ClientInfo, db = ctx.db) {
@@ -57,9 +63,16 @@ export async function register(ctx: AppContext, site: Site, input: RegisterInput
   await consumeCaptcha(ctx, input.captcha_key, input.captcha);
   const inviter = input.invite_code ? await members.findMemberByInviteCode(ctx.db, input.invite_code) : undefined;
   const inviteErrors: Record<string, string[]> = input.invite_code && !inviter ? { invite_code: ['validation.invite_code_unknown'] } : {};
-  return createMember(ctx, site, { ...input, inviter, registerIp: client.ip }, inviteErrors, async (trx, member) => {
+  // The regulated profile: CPF, birth date, e-mail, address and the sign-up limits, checked
+  // against the CPF registry and the exclusions before the account exists (regulated-profile.ts).
+  const regulated =
+    site.regulated === 1 ? await checkRegulatedProfile(ctx, { ...input.regulated, realname: input.realname }, null, inviteErrors) : null;
+  const columns = regulated ? regulatedColumns(regulated, clock.nowIso()) : undefined;
+  return createMember(ctx, site, { ...input, inviter, registerIp: client.ip, columns }, inviteErrors, async (trx, member) => {
+    if (regulated) await saveSignupLimits(trx, member.id, regulated);
     const token = await openSession(ctx, member.id, client, trx);
-    return { ...token, user: toUserInfo(member, site.name, { cash: 0, bonus: 0, rebate: 0 }) };
+    const profile = { regulated: site.regulated === 1, profile_incomplete: false, missing_fields: [] };
+    return { ...token, user: toUserInfo(member, site.name, { cash: 0, bonus: 0, rebate: 0 }, profile) };
   });
 }
 
@@ -73,6 +86,8 @@ export interface NewMemberInput {
   /** The member whose invitation it follows (agent_id, top_id and the invitation tree). */
   inviter: Member | undefined;
   registerIp: string | null;
+  /** More columns of the new row (the regulated profile's data). */
+  columns?: MemberUpdate | undefined;
 }
 
 /**
@@ -121,9 +136,10 @@ export async function createMember<T>(
         register_area: null,
         profile_url: null,
         frozen_reason: null,
+        deleted_at: null,
+        ...input.columns,
         created_at: now,
         updated_at: now,
-        deleted_at: null,
       });
       await members.openMemberAccounts(trx, member.id, CURRENCY, now);
       if (inviter) await ctx.memberHooks.joinedUnder(trx, member.id, inviter.id);
@@ -134,6 +150,8 @@ export async function createMember<T>(
     if (isUniqueViolation(error, 'account'))
       throw new AppError('ACCOUNT_TAKEN', { fieldErrors: { account: ['validation.account_taken'] } });
     if (isUniqueViolation(error, 'phone')) throw new AppError('PHONE_TAKEN', { fieldErrors: { phone: ['validation.phone_taken'] } });
+    const regulatedConflict = regulatedUniqueViolation(error);
+    if (regulatedConflict) throw regulatedConflict;
     if (error instanceof AppError) throw error;
     // Anything else (the database refused or failed, no free invite code): no field explains it,
     // so the member reads the spec's "Registration Failed" and the operator finds the cause in the log.

@@ -6,7 +6,12 @@ import type { Member } from '../../db/schema.ts';
  * The spec's user info from a member row. Rows are not responses: this is the one place that
  * chooses what a member sees of itself, so hashes and bridge secrets cannot leak.
  */
-export function toUserInfo(member: Member, siteName: string | null, balances: Record<string, number>): UserInfo {
+export function toUserInfo(
+  member: Member,
+  siteName: string | null,
+  balances: Record<string, number>,
+  profile: { profile_incomplete: boolean; missing_fields: string[] } = { profile_incomplete: false, missing_fields: [] },
+): UserInfo {
   return {
     id: member.id,
     name: member.account,
@@ -50,5 +55,7 @@ export function toUserInfo(member: Member, siteName: string | null, balances: Re
     has_qk_pwd: member.qk_pwd_hash !== null,
     d7_map: null,
     day7_id: null,
+    profile_incomplete: profile.profile_incomplete,
+    missing_fields: profile.missing_fields,
   };
 }

@@ -145,8 +145,8 @@ export const depositsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; deliver?: 
   const txidParams = z.object({ txid: z.string().regex(/^[A-Za-z0-9]{26,35}$/) });
   const langQuery = z.object({ lang: z.string().max(8).optional() });
 
-  const sendPage = async (reply: FastifyReply, txid: string, lang: string, undelivered = false) => {
-    const html = await sandboxPage(ctx, txid, lang, undelivered);
+  const sendPage = async (reply: FastifyReply, txid: string, lang: string, undelivered = false, badPayer = false) => {
+    const html = await sandboxPage(ctx, txid, lang, undelivered, badPayer);
     if (!html) throw new AppError('ORDER_NOT_FOUND');
     return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-store').send(html);
   };
@@ -155,17 +155,20 @@ export const depositsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; deliver?: 
     sendPage(reply, request.params.txid, requestLang(request)),
   );
 
-  // The bank page's pay button is a plain HTML form (urlencoded, no fields): its own scope reads it.
+  // The bank page's pay button is a plain HTML form (urlencoded: the payer's CPF the tester chose): its own scope reads it.
   await app.register(async (scope) => {
-    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_request, _body, done) =>
-      done(null, {}),
+    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_request, body, done) =>
+      done(null, Object.fromEntries(new URLSearchParams(String(body)))),
     );
     scope
       .withTypeProvider<ZodTypeProvider>()
       .post('/sandbox-psp/pay/:txid', { schema: { hide: true, params: txidParams, querystring: langQuery } }, async (request, reply) => {
-        const payment = await sandboxPay(ctx, request.params.txid, bankDeliver);
+        const form = (request.body ?? {}) as Record<string, unknown>;
+        const payerCpf = typeof form.payer_cpf === 'string' ? form.payer_cpf : undefined;
+        const payment = await sandboxPay(ctx, request.params.txid, bankDeliver, payerCpf);
         // The casino never heard of the payment: the bank page says so and offers to pay again.
         if (payment === 'undelivered') return sendPage(reply.status(502), request.params.txid, requestLang(request), true);
+        if (payment === 'bad_payer') return sendPage(reply.status(422), request.params.txid, requestLang(request), false, true);
         return reply.redirect(`/sandbox-psp/pay/${request.params.txid}?lang=${encodeURIComponent(requestLang(request))}`, 303);
       });
   });

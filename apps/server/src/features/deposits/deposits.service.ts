@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { formatBRL, formatCentavos, parseReais } from '@casino/shared/money';
-import type { PaymentChannel } from '@casino/shared/schemas/payments';
+import type { DepositStatus, PaymentChannel } from '@casino/shared/schemas/payments';
 import type { DepositBonusChoice } from '@casino/shared/schemas/promotions';
 import QRCode from 'qrcode';
 import type { AppContext } from '../../context.ts';
@@ -14,6 +14,8 @@ import { assertDepositBonusChoice } from '../promotions/activities.service.ts';
 import { pushBalance } from '../../platform/realtime/realtime.ts';
 import { refreshVip } from '../vip/vip.service.ts';
 import * as repo from './deposits.repository.ts';
+import { type Payer, payerVerdict, refuseAndRefund } from './payer-refunds.ts';
+import { insertOrderEvent, memberPayerFacts, orderEvents, recordPayer } from './payer-refunds.repository.ts';
 
 type ChannelRow = Awaited<ReturnType<typeof repo.listChannels>>[number];
 type OrderRow = NonNullable<Awaited<ReturnType<typeof repo.findOrderByNo>>>;
@@ -92,19 +94,21 @@ function newOrderNo(prefix: string): string {
   return `${prefix}${day}${tail}`;
 }
 
-export async function toDepositOrder(order: OrderRow, methodName: string) {
+export async function toDepositOrder(order: OrderRow, methodName: string, events: ReadonlyArray<{ event: string; reason: string | null; created_at: string }> = []) {
   return {
     order_no: order.order_no,
     amount: formatCentavos(order.amount_centavos),
     fee: formatCentavos(order.fee_centavos),
     method: methodName,
-    status: order.status as 'pending' | 'credited' | 'expired' | 'failed',
+    status: order.status as DepositStatus,
     br_code: order.br_code,
     qr_image: await QRCode.toDataURL(order.br_code, { errorCorrectionLevel: 'M', margin: 1, width: 320 }),
     sandbox_pay_url: order.provider === 'sandbox' ? `/sandbox-psp/pay/${order.psp_txid}` : null,
     expires_at: order.expires_at,
     credited_at: order.credited_at,
     created_at: order.created_at,
+    refund_reason: order.refund_reason,
+    history: events.map((e) => ({ event: e.event, reason: e.reason, at: e.created_at })),
   };
 }
 
@@ -153,7 +157,7 @@ export async function memberOrder(ctx: AppContext, memberId: number, orderNo: st
   // Another member's order number reads as unknown: nothing about it leaks.
   if (!order || order.member_id !== memberId) throw new AppError('ORDER_NOT_FOUND');
   const channel = await repo.findChannel(ctx.db, order.channel_id);
-  return toDepositOrder(order, channel?.name ?? 'PIX');
+  return toDepositOrder(order, channel?.name ?? 'PIX', await orderEvents(ctx.db, order.id));
 }
 
 export async function memberOrders(ctx: AppContext, memberId: number, page: number, pageSize: number) {
@@ -166,7 +170,7 @@ export async function memberOrders(ctx: AppContext, memberId: number, page: numb
       order_no: r.order_no,
       amount: formatCentavos(r.amount_centavos),
       method: r.method,
-      status: r.status as 'pending' | 'credited' | 'expired' | 'failed',
+      status: r.status as DepositStatus,
       created_at: r.created_at,
       credited_at: r.credited_at,
     })),
@@ -176,8 +180,18 @@ export async function memberOrders(ctx: AppContext, memberId: number, page: numb
   };
 }
 
-export type PixPayment = { endToEndId: string; txid: string; valor: string; horario?: string | undefined };
-export type CreditOutcome = 'credited' | 'duplicate' | 'unknown_order' | 'expired_order' | 'amount_mismatch';
+/** One payment of the PSP's webhook; `pagador` names its payer (PIX only from the member's own CPF). */
+export type PixPayment = { endToEndId: string; txid: string; valor: string; horario?: string | undefined; pagador?: Payer | undefined };
+export type CreditOutcome =
+  | 'credited'
+  | 'duplicate'
+  | 'unknown_order'
+  | 'expired_order'
+  | 'amount_mismatch'
+  /** Not from the member's CPF: recorded and returned to its payer (payer-refunds.ts). */
+  | 'refunded'
+  /** Not from the member's CPF: recorded; the PSP's refund failed and is retried. */
+  | 'refund_pending';
 
 /**
  * Credits one confirmed PIX payment at most once: the order moves pending -> credited with a
@@ -190,8 +204,12 @@ export async function creditPayment(ctx: AppContext, payment: PixPayment): Promi
   // The PSP sends "valor" with exactly two decimals.
   const paidCentavos = /^\d{1,12}\.\d{2}$/.test(payment.valor) ? parseReais(payment.valor) : null;
   if (paidCentavos !== order.amount_centavos) return 'amount_mismatch';
+  // PIX only from the member's own CPF: any other payer's money goes back, never to the balance.
+  const member = await memberPayerFacts(ctx.db, order.member_id);
+  const refusal = payerVerdict({ cpf: member?.cpf ?? null, regulated: member?.regulated === 1 }, payment.pagador);
+  if (refusal) return refuseAndRefund(ctx, order, { endToEndId: payment.endToEndId, payer: payment.pagador }, refusal);
   const now = nowIso();
-  const outcome = await ctx.db.transaction().execute(async (trx) => creditInTransaction(trx, order, payment.endToEndId, now));
+  const outcome = await ctx.db.transaction().execute(async (trx) => creditInTransaction(trx, order, payment, now));
   if (outcome === 'credited') {
     // After the commit: the recharge may lift the member's VIP level (and pay its reward).
     await refreshVip(ctx, order.member_id);
@@ -204,7 +222,8 @@ export async function creditPayment(ctx: AppContext, payment: PixPayment): Promi
   return outcome;
 }
 
-async function creditInTransaction(trx: Database, order: OrderRow, endToEndId: string, now: string): Promise<CreditOutcome> {
+async function creditInTransaction(trx: Database, order: OrderRow, payment: PixPayment, now: string): Promise<CreditOutcome> {
+  const { endToEndId } = payment;
   if (!(await repo.markOrderCredited(trx, order.id, endToEndId, now))) {
     const current = await repo.orderStatus(trx, order.id);
     return current === 'credited' ? 'duplicate' : 'expired_order';
@@ -221,6 +240,9 @@ async function creditInTransaction(trx: Database, order: OrderRow, endToEndId: s
     lines,
     meta: { order_no: order.order_no, end_to_end_id: endToEndId },
   });
+  // The deposit's history and its payer (the member's own CPF, or a member with none recorded yet).
+  await recordPayer(trx, order.id, payment.pagador?.cpf ?? null, payment.pagador?.nome?.slice(0, 128) ?? null);
+  await insertOrderEvent(trx, { orderId: order.id, event: 'credited', now });
   // Lifetime recharge (VIP progress) moves with the credit, after the cash account (lock order:
   // accounts, then the member row; see lockMember).
   await repo.addLifetimeRecharge(trx, order.member_id, order.amount_centavos);
@@ -236,7 +258,7 @@ export async function adminDeposits(
     list: rows.map(({ amount_centavos, status, ...r }) => ({
       ...r,
       amount: formatCentavos(amount_centavos),
-      status: status as 'pending' | 'credited' | 'expired' | 'failed',
+      status: status as DepositStatus,
     })),
     total,
     page: filter.page,

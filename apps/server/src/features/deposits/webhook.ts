@@ -19,6 +19,14 @@ const pixWebhookBody = z.object({
         txid: z.string().regex(/^[A-Za-z0-9]{26,35}$/),
         valor: z.string().max(16),
         horario: z.string().max(40).optional(),
+        /** The payer (PIX only from the member's own CPF): a person's CPF or a company's CNPJ, digits only. */
+        pagador: z
+          .object({
+            cpf: z.string().regex(/^\d{11}$/).optional(),
+            cnpj: z.string().regex(/^\d{14}$/).optional(),
+            nome: z.string().max(200).optional(),
+          })
+          .optional(),
       }),
     )
     .min(1)

@@ -10,7 +10,8 @@ import { lockMember } from '../../platform/members/member-lock.ts';
 
 /**
  * PIX keys (member banks). A member's keys all belong to the member's own CPF: the first key
- * records the CPF on the member, every later key must repeat it, and a CPF key must be that CPF.
+ * records the CPF on the member, every later key must repeat it, a CPF key must be that CPF, and
+ * no CNPJ key is taken (a company's account is never the member's CPF).
  */
 
 export interface SaveBankInput {
@@ -72,6 +73,8 @@ export async function memberBanks(ctx: AppContext, memberId: number) {
 export async function saveMemberBank(ctx: AppContext, member: Member, input: SaveBankInput) {
   const key = normalizePixKey(input.account_type, input.account);
   if (!key.ok) throw fieldError('VALIDATION_FAILED', 'account', key.error);
+  // PIX only to accounts in the member's own CPF (Lei 14.790/2023): a CNPJ key is a company's account.
+  if (input.account_type === 'cnpj') throw fieldError('CPF_MISMATCH', 'account', 'money.cnpj_not_own');
   const cpf = normalizeCpf(input.cpf_id);
   if (cpf === null || !isValidCpf(cpf)) throw fieldError('VALIDATION_FAILED', 'cpf_id', 'validation.cpf_invalid');
 

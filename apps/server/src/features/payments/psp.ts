@@ -17,3 +17,6 @@ export function signWebhook(secret: string, timestamp: number, rawBody: string):
 
 /** The sandbox refuses payouts to this key, so the failure path can be exercised end to end. */
 export const SANDBOX_FAILING_PIX_KEY = 'recusar@sandbox.test';
+
+/** The sandbox refuses to return payments whose endToEndId starts with this, so a failed refund can be exercised. */
+export const SANDBOX_FAILING_REFUND_PREFIX = 'EFAILREFUND';

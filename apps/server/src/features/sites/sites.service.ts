@@ -26,6 +26,7 @@ export function siteData(site: Site) {
     support_url: site.support_url,
     currency: CURRENCY,
     social_links: parseSocialLinks(site),
+    regulated: site.regulated === 1,
   };
 }
 

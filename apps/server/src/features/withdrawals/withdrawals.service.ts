@@ -113,6 +113,18 @@ function assertAgreesWithKey(input: DrawingInput, bank: { key_type: string; pix_
 }
 
 /**
+ * PIX only to the member's own CPF (Lei 14.790/2023), whatever the key type: the member has a CPF
+ * (recorded with its first key), a CPF key is that CPF, and no CNPJ key (a company's account) is
+ * paid, even one saved before the rule. E-mail, phone and EVP keys were saved under the member's
+ * CPF; the PSP's payout names that CPF as the holder, so a key of another person fails there.
+ */
+function assertKeyOfMemberCpf(bank: { key_type: string; pix_key: string }, memberCpf: string | null) {
+  if (memberCpf === null || bank.key_type === 'cnpj' || (bank.key_type === 'cpf' && bank.pix_key !== memberCpf)) {
+    throw fieldError('CPF_MISMATCH', 'member_bank_id');
+  }
+}
+
+/**
  * Checks the withdrawal password. Five wrong answers in 30 minutes lock it; the lock is checked
  * before the (slow) verification, so a locked password is never tested.
  */
@@ -222,6 +234,7 @@ export async function requestWithdrawal(ctx: AppContext, member: Member, input: 
   const bank = await findLiveBank(ctx.db, member.id, input.member_bank_id);
   if (!bank) throw fieldError('BANK_NOT_FOUND', 'member_bank_id');
   assertAgreesWithKey(input, bank, member.cpf);
+  assertKeyOfMemberCpf(bank, member.cpf);
 
   await checkWithdrawalPassword(ctx, member, input.qk_pwd);
 
@@ -340,6 +353,7 @@ export async function payApprovedWithdrawal(ctx: AppContext, row: repo.Withdrawa
     keyType: row.key_type,
     pixKey: row.pix_key,
     holderName: row.holder_name,
+    holderCpf: row.member_cpf,
   });
 
   const now = nowIso();

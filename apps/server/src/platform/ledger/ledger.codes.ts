@@ -9,6 +9,8 @@ export { LEDGER_TRANSFER_CODES, type LedgerTransferCode } from '@casino/shared/l
 export const HOUSE_ACCOUNTS = {
   /** PIX money received from the payment provider and not yet settled to the operator's bank. */
   psp_clearing: 'psp_clearing',
+  /** PIX payments from a CPF that is not the member's, received and not credited, until the PSP returns them. */
+  deposit_refunds_payable: 'deposit_refunds_payable',
   /** Cash held for requested withdrawals until they are paid (or rejected and given back). */
   withdrawals_payable: 'withdrawals_payable',
   /** Deposit fees the house keeps. */

@@ -122,7 +122,7 @@ export function memberForStanding(db: Database, memberId: number) {
   return db
     .selectFrom('members')
     .innerJoin('sites', 'sites.id', 'members.site_id')
-    .select(['members.id', 'members.cpf', 'members.password_hash', 'members.kyc_status', 'sites.regulated'])
+    .select(['members.id', 'members.cpf', 'members.password_hash', 'members.kyc_status', 'members.regulated_profile_at', 'sites.regulated'])
     .where('members.id', '=', memberId)
     .executeTakeFirst();
 }

@@ -101,7 +101,11 @@ function refuseRestricted(memberId: number, r: Restrictions): void {
 
 async function restrictionsFor(trx: Database, memberId: number, nowIso: string): Promise<Restrictions> {
   const [settings, member] = await Promise.all([repo.findSettings(trx, memberId), repo.memberForStanding(trx, memberId)]);
-  const identityMissing = Boolean(member && member.regulated === 1 && member.kyc_status !== 'approved');
+  // The regulated profile: an approved identity, and the registration data complete (a member of a
+  // site that became regulated completes it at its next login: features/auth/regulated-profile.ts).
+  const identityMissing = Boolean(
+    member && member.regulated === 1 && (member.kyc_status !== 'approved' || member.regulated_profile_at === null),
+  );
   return restrictionsOf(settings, nowIso, identityMissing);
 }
 
