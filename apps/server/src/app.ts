@@ -40,6 +40,7 @@ import { securityRoutes } from './features/security/security.routes.ts';
 import { kycAdminRoutes } from './features/kyc/kyc-admin.routes.ts';
 import { responsibleAdminRoutes } from './features/responsible-admin/responsible-admin.routes.ts';
 import { kycRoutes } from './features/kyc/kyc.routes.ts';
+import { responsibleRoutes } from './features/responsible/responsible.routes.ts';
 import { sitesRoutes } from './features/sites/sites.routes.ts';
 import { sportsRoutes } from './features/sports/sports.routes.ts';
 import { sportsBetsRoutes } from './features/sports/bets/bets.routes.ts';
@@ -52,6 +53,7 @@ import { installErrorHandler } from './lib/error-handler.ts';
 import { AppError, sendError } from './lib/http.ts';
 import { serveSites } from './lib/static-sites.ts';
 import { findNulField, validatorCompiler } from './lib/validation.ts';
+import { LIMIT_HIT_CODES, recordLimitHit, ResponsibleRefusal } from './platform/responsible/standing.ts';
 
 installZodMessageKeys();
 
@@ -112,6 +114,10 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  // A limit's refusal rolled its transaction back; the hit is counted here, for the risk flags.
+  app.addHook('onError', async (_request, _reply, error) => {
+    if (error instanceof ResponsibleRefusal && LIMIT_HIT_CODES.has(error.errorCode)) await recordLimitHit(ctx.db, error.memberId);
+  });
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -151,6 +157,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(authRoutes, { ctx });
   await app.register(profileRoutes, { ctx });
   await app.register(securityRoutes, { ctx });
+  await app.register(responsibleRoutes, { ctx });
   await app.register(adminRoutes, { ctx });
   await app.register(kycRoutes, { ctx });
   await app.register(kycAdminRoutes, { ctx });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { centavos } from '../money.ts';
 import { pageQuerySchema, pageSchema } from '../envelope.ts';
 import { idField, langField } from './fields.ts';
 
@@ -159,6 +160,12 @@ export const SEAMLESS_STATUSES = [
   'INVALID_SIGNATURE',
   'SESSION_EXPIRED',
   'INVALID_REQUEST',
+  /** Responsible gaming (HTTP 403): the stake would pass the player's loss or wager limit, or the daily time limit ended play. */
+  'LOSS_LIMIT_REACHED',
+  'WAGER_LIMIT_REACHED',
+  'SESSION_TIME_LIMIT_REACHED',
+  /** Responsible gaming (HTTP 403): the player paused or excluded themselves, or must verify identity first. */
+  'PLAYER_BLOCKED',
 ] as const;
 export type SeamlessStatus = (typeof SEAMLESS_STATUSES)[number];
 
@@ -169,7 +176,12 @@ export const SEAMLESS_MAX_SKEW_SECONDS = 300;
 
 const txIdField = z.string().regex(/^[A-Za-z0-9._:-]{1,128}$/);
 /** Minor units (centavos), as aggregators send them. */
-const minorUnitsField = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
+const minorUnitsField = z
+  .number()
+  .int()
+  .min(0)
+  .max(Number.MAX_SAFE_INTEGER)
+  .transform((value) => centavos(value));
 const playerField = z.union([z.string().regex(/^\d{1,15}$/), z.number().int().positive().max(Number.MAX_SAFE_INTEGER)]);
 
 export const seamlessBalanceBodySchema = z.object({ token: z.string().min(1).max(128), game_code: z.string().max(64).optional() });

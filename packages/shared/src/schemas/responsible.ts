@@ -40,39 +40,45 @@ const limitNumber = z
  * One limit to set: kind, period (time: day only) and the value, named `value` (or `amount`,
  * `amount_centavos`, `minutes`); null removes it.
  */
-export const limitChangeSchema = z
-  .object({
-    kind: z.enum(LIMIT_KINDS, { error: 'validation.limit_kind' }),
-    period: z.enum(LIMIT_PERIODS, { error: 'validation.limit_period' }).default('day'),
-    value: limitNumber.optional(),
-    amount: limitNumber.optional(),
-    amount_centavos: limitNumber.optional(),
-    minutes: limitNumber.optional(),
-  })
-  .transform((b, ctx) => {
-    const given = [b.value, b.amount, b.amount_centavos, b.minutes].filter((v) => v !== undefined);
-    if (given.length !== 1) {
-      ctx.addIssue({ code: 'custom', path: ['value'], message: 'validation.limit_invalid' });
-      return z.NEVER;
-    }
-    const value = given[0] ?? null;
-    if (b.kind === 'time' && b.period !== 'day') {
-      ctx.addIssue({ code: 'custom', path: ['period'], message: 'validation.limit_period' });
-      return z.NEVER;
-    }
-    const max = b.kind === 'time' ? MAX_TIME_LIMIT_MINUTES : MAX_LIMIT_CENTAVOS;
-    if (value !== null && value > max) {
-      ctx.addIssue({ code: 'custom', path: ['value'], message: 'validation.limit_invalid' });
-      return z.NEVER;
-    }
-    return { kind: b.kind, period: b.period, value };
-  });
+const limitFields = z.object({
+  kind: z.enum(LIMIT_KINDS, { error: 'validation.limit_kind' }),
+  period: z.enum(LIMIT_PERIODS, { error: 'validation.limit_period' }).default('day'),
+  value: limitNumber.optional(),
+  amount: limitNumber.optional(),
+  amount_centavos: limitNumber.optional(),
+  minutes: limitNumber.optional(),
+});
+
+function toLimitChange(b: z.infer<typeof limitFields>, ctx: z.RefinementCtx) {
+  const given = [b.value, b.amount, b.amount_centavos, b.minutes].filter((v) => v !== undefined);
+  if (given.length !== 1) {
+    ctx.addIssue({ code: 'custom', path: ['value'], message: 'validation.limit_invalid' });
+    return z.NEVER;
+  }
+  const value = given[0] ?? null;
+  if (b.kind === 'time' && b.period !== 'day') {
+    ctx.addIssue({ code: 'custom', path: ['period'], message: 'validation.limit_period' });
+    return z.NEVER;
+  }
+  const max = b.kind === 'time' ? MAX_TIME_LIMIT_MINUTES : MAX_LIMIT_CENTAVOS;
+  if (value !== null && value > max) {
+    ctx.addIssue({ code: 'custom', path: ['value'], message: 'validation.limit_invalid' });
+    return z.NEVER;
+  }
+  return { kind: b.kind, period: b.period, value };
+}
+
+/**
+ * One limit to set: kind, period (time: day only) and the value, named `value` (or `amount`,
+ * `amount_centavos`, `minutes`); null removes it.
+ */
+export const limitChangeSchema = limitFields.transform(toLimitChange);
 export type LimitChange = z.infer<typeof limitChangeSchema>;
 
 /** POST /api/responsible/limits: one limit, or several at once in `limits`. */
 export const setLimitsBody = z.union([
   z.object({ lang: langField, limits: z.array(limitChangeSchema).min(1).max(LIMIT_SLOTS.length) }),
-  limitChangeSchema.and(z.object({ lang: langField })),
+  limitFields.extend({ lang: langField }).transform(toLimitChange),
 ]);
 
 export const limitView = z.object({
@@ -156,7 +162,7 @@ export const responsibleStatus = z.object({
 });
 export type ResponsibleStatus = z.infer<typeof responsibleStatus>;
 
-const dayField = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'validation.date_invalid' });
+const dayField = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'validation.date_format' });
 export const statementQuery = z.object({
   lang: langField,
   from: dayField.optional(),

@@ -15,9 +15,10 @@ import { consumeCaptcha } from './captcha.service.ts';
 import * as members from '../../platform/members/members.repository.ts';
 import * as sessions from '../../platform/auth/sessions.repository.ts';
 import { toUserInfo } from './user-info.ts';
+import { checkAtFirstLoginOfDay } from '../central-exclusion/central-exclusion.service.ts';
 import { checkRegulatedProfile, profileState, regulatedColumns, regulatedUniqueViolation, saveSignupLimits } from './regulated-profile.ts';
 import { clock } from '../../lib/clock.ts';
-import { checkAtFirstLoginOfDay } from '../central-exclusion/central-exclusion.service.ts';
+import { assertMayLogin } from '../../platform/responsible/standing.ts';
 
 export interface ClientInfo {
   ip: string;
@@ -194,6 +195,8 @@ export async function login(
   }
   if (member.status === MEMBER_STATUS.frozen) throw new AppError('ACCOUNT_FROZEN');
   await throttle.recordSuccess(throttleKey, client.ip);
+  // The daily time limit ended play today: no new session until the next São Paulo day.
+  await assertMayLogin(ctx.db, member.id);
   // The federal self-exclusion register, at the first login of each São Paulo day (never fails the login).
   await checkAtFirstLoginOfDay(ctx, member.id);
   const token = await openSession(ctx, member.id, client);

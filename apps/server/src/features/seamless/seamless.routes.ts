@@ -30,6 +30,7 @@ export const seamlessRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
           200: seamlessAnswerSchema,
           400: seamlessAnswerSchema,
           401: seamlessAnswerSchema,
+          403: seamlessAnswerSchema,
           404: seamlessAnswerSchema,
           409: seamlessAnswerSchema,
           422: seamlessAnswerSchema,

@@ -40,7 +40,7 @@ import { verifySeamlessSignature } from './seamless.signature.ts';
  * transaction id), and every answer carries the player's balance in centavos.
  */
 
-export type SeamlessHttpStatus = 200 | 400 | 401 | 404 | 409 | 422;
+export type SeamlessHttpStatus = 200 | 400 | 401 | 403 | 404 | 409 | 422;
 
 export interface SeamlessReply {
   httpStatus: SeamlessHttpStatus;
@@ -56,6 +56,14 @@ const STATUS_OF_WALLET_ERROR: Record<WalletErrorCode, SeamlessStatus> = {
   WALLET_UNKNOWN_TX: 'UNKNOWN_TRANSACTION',
   WALLET_BET_SETTLED: 'BET_ALREADY_SETTLED',
   WALLET_BET_ROLLED_BACK: 'BET_ROLLED_BACK',
+  LOSS_LIMIT_REACHED: 'LOSS_LIMIT_REACHED',
+  WAGER_LIMIT_REACHED: 'WAGER_LIMIT_REACHED',
+  SESSION_TIME_LIMIT_REACHED: 'SESSION_TIME_LIMIT_REACHED',
+  // A stake is never a deposit; kept so every wallet refusal has a status.
+  DEPOSIT_LIMIT_REACHED: 'PLAYER_BLOCKED',
+  ACCOUNT_PAUSED: 'PLAYER_BLOCKED',
+  SELF_EXCLUDED: 'PLAYER_BLOCKED',
+  IDENTITY_NOT_VERIFIED: 'PLAYER_BLOCKED',
 };
 
 /** HTTP statuses follow the shared error table; only OK is a 200. */
@@ -69,6 +77,10 @@ export const HTTP_STATUS: Record<SeamlessStatus, SeamlessHttpStatus> = {
   INVALID_SIGNATURE: ERRORS.WALLET_BAD_SIGNATURE.status,
   SESSION_EXPIRED: ERRORS.WALLET_SESSION_EXPIRED.status,
   INVALID_REQUEST: ERRORS.VALIDATION_FAILED.status,
+  LOSS_LIMIT_REACHED: 403,
+  WAGER_LIMIT_REACHED: 403,
+  SESSION_TIME_LIMIT_REACHED: 403,
+  PLAYER_BLOCKED: 403,
 };
 
 const MESSAGE_KEY: Record<Exclude<SeamlessStatus, 'OK' | 'INVALID_REQUEST'>, ErrorCode> = {
@@ -79,6 +91,10 @@ const MESSAGE_KEY: Record<Exclude<SeamlessStatus, 'OK' | 'INVALID_REQUEST'>, Err
   BET_ROLLED_BACK: 'WALLET_BET_ROLLED_BACK',
   INVALID_SIGNATURE: 'WALLET_BAD_SIGNATURE',
   SESSION_EXPIRED: 'WALLET_SESSION_EXPIRED',
+  LOSS_LIMIT_REACHED: 'LOSS_LIMIT_REACHED',
+  WAGER_LIMIT_REACHED: 'WAGER_LIMIT_REACHED',
+  SESSION_TIME_LIMIT_REACHED: 'SESSION_TIME_LIMIT_REACHED',
+  PLAYER_BLOCKED: 'SELF_EXCLUDED',
 };
 
 /** A refusal before any money moved; the answer carries the balance when the player is known. */

@@ -5,6 +5,7 @@ import { AppError } from '../../lib/http.ts';
 import { sha256 } from '../../lib/tokens.ts';
 import * as members from '../members/members.repository.ts';
 import * as sessions from './sessions.repository.ts';
+import { addPlayTime, timeLimitRefusal } from '../responsible/standing.ts';
 
 export interface Authenticated {
   member: Member;
@@ -24,7 +25,7 @@ export async function authenticate(ctx: AppContext, token: string | undefined): 
   if (!session) throw new AppError('UNAUTHENTICATED');
   const forced = { force_offline: true };
   if (session.revoked_at) {
-    const wasForced = session.revoked_reason === 'force_offline' || session.revoked_reason === 'frozen';
+    const wasForced = ['force_offline', 'frozen', 'time_limit'].includes(session.revoked_reason ?? '');
     throw new AppError('UNAUTHENTICATED', { extra: wasForced ? forced : undefined });
   }
   const now = Date.now();
@@ -39,8 +40,14 @@ export async function authenticate(ctx: AppContext, token: string | undefined): 
     await sessions.revokeSession(ctx.db, session.id, 'frozen', new Date(now).toISOString());
     throw new AppError('UNAUTHENTICATED', { extra: forced });
   }
-  if (now - Date.parse(session.last_seen_at) > TOUCH_EVERY_MS) {
+  const sinceTouch = now - Date.parse(session.last_seen_at);
+  if (sinceTouch > TOUCH_EVERY_MS) {
     await sessions.touchSession(ctx.db, session.id, new Date(now).toISOString());
+    // Time played counts toward the daily time limit; reaching it ends the session.
+    if (await addPlayTime(ctx.db, member.id, sinceTouch / 1000)) {
+      await sessions.revokeSession(ctx.db, session.id, 'time_limit', new Date(now).toISOString());
+      throw timeLimitRefusal(member.id);
+    }
   }
   return { member, session };
 }

@@ -1,7 +1,7 @@
 import type { Database } from '../../db/database.ts';
 import type { MemberSession } from '../../db/schema.ts';
 
-export type RevokeReason = 'logout' | 'force_offline' | 'password_changed' | 'frozen' | 'expired';
+export type RevokeReason = 'logout' | 'force_offline' | 'password_changed' | 'frozen' | 'expired' | 'time_limit';
 
 export async function insertSession(
   db: Database,

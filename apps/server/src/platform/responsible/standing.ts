@@ -49,15 +49,26 @@ export function limitChange(current: EffectiveLimit | undefined, next: number | 
   return { value, pending: { value: next, appliesAt: new Date(nowMs + LIMIT_COOLING_HOURS * 3_600_000).toISOString() } };
 }
 
+/** Why responsible gaming refuses money. */
+export type ResponsibleCode =
+  | 'DEPOSIT_LIMIT_REACHED'
+  | 'LOSS_LIMIT_REACHED'
+  | 'WAGER_LIMIT_REACHED'
+  | 'SESSION_TIME_LIMIT_REACHED'
+  | 'ACCOUNT_PAUSED'
+  | 'SELF_EXCLUDED'
+  | 'IDENTITY_NOT_VERIFIED';
+
 /** A refusal by a limit or a restriction: 403 with the code, and a message saying when it ends. */
 export class ResponsibleRefusal extends AppError {
   constructor(
-    code: ErrorCode,
+    code: ResponsibleCode,
     readonly memberId: number,
     endsAt: string | null,
+    extra: Record<string, unknown> = {},
   ) {
     super(code, {
-      extra: endsAt ? { resets_at: endsAt } : undefined,
+      extra: { ...(endsAt ? { resets_at: endsAt } : {}), ...extra },
       messageValues: (lang) => ({ when: endsAt ? formatSaoPauloTime(endsAt, lang) : '' }),
     });
   }
@@ -109,7 +120,7 @@ async function restrictionsFor(trx: Database, memberId: number, nowIso: string):
   return restrictionsOf(settings, nowIso, identityMissing);
 }
 
-const LIMIT_CODES: Record<Exclude<LimitKind, 'time'>, ErrorCode> = {
+const LIMIT_CODES: Record<Exclude<LimitKind, 'time'>, ResponsibleCode> = {
   deposit: 'DEPOSIT_LIMIT_REACHED',
   loss: 'LOSS_LIMIT_REACHED',
   wager: 'WAGER_LIMIT_REACHED',
@@ -127,7 +138,7 @@ export async function takeStake(trx: Database, memberId: number, amountCentavos:
   refuseRestricted(memberId, restrictions);
   const today = saoPauloDay(nowIso);
   if (restrictions.timeLimitReached) throw new ResponsibleRefusal('SESSION_TIME_LIMIT_REACHED', memberId, resetsAt('day', today));
-  if (restrictions.identityMissing) throw new AppError('IDENTITY_NOT_VERIFIED');
+  if (restrictions.identityMissing) throw new ResponsibleRefusal('IDENTITY_NOT_VERIFIED', memberId, null);
   for (const limit of await effectiveLimits(trx, memberId, nowIso)) {
     if (limit.value === null || (limit.kind !== 'loss' && limit.kind !== 'wager')) continue;
     const { first } = periodDays(limit.period, today);
@@ -159,7 +170,7 @@ export async function takeDeposit(trx: Database, memberId: number, amountCentavo
   await lockMemberCash(trx, memberId);
   const restrictions = await restrictionsFor(trx, memberId, nowIso);
   refuseRestricted(memberId, restrictions);
-  if (restrictions.identityMissing) throw new AppError('IDENTITY_NOT_VERIFIED');
+  if (restrictions.identityMissing) throw new ResponsibleRefusal('IDENTITY_NOT_VERIFIED', memberId, null);
   const today = saoPauloDay(nowIso);
   for (const limit of await effectiveLimits(trx, memberId, nowIso)) {
     if (limit.value === null || limit.kind !== 'deposit') continue;
@@ -201,6 +212,11 @@ export async function assertMayLogin(db: Database, memberId: number): Promise<vo
   if (r.timeLimitReached) throw new ResponsibleRefusal('SESSION_TIME_LIMIT_REACHED', memberId, resetsAt('day', saoPauloDay(nowIso)));
 }
 
+/** The refusal that ends a session when the daily time limit is reached (the site clears its storages). */
+export function timeLimitRefusal(memberId: number): ResponsibleRefusal {
+  return new ResponsibleRefusal('SESSION_TIME_LIMIT_REACHED', memberId, resetsAt('day', saoPauloDay(clock.nowIso())), { force_offline: true });
+}
+
 /** The most a session touch counts as play: a longer gap was reading, not playing. */
 const MAX_TOUCH_SECONDS = 300;
 
@@ -220,6 +236,9 @@ export async function addPlayTime(db: Database, memberId: number, seconds: numbe
   await repo.saveSettings(db, memberId, { time_blocked_day: today }, nowIso);
   return true;
 }
+
+/** The refusals that count as a limit hit. */
+export const LIMIT_HIT_CODES: ReadonlySet<ErrorCode> = new Set(['DEPOSIT_LIMIT_REACHED', 'LOSS_LIMIT_REACHED', 'WAGER_LIMIT_REACHED', 'SESSION_TIME_LIMIT_REACHED']);
 
 /** Counts a refusal by a limit (a risk flag reads it); written outside the refused transaction. */
 export async function recordLimitHit(db: Database, memberId: number): Promise<void> {
