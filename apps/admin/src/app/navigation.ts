@@ -13,6 +13,7 @@ import {
   SportsSettingsIcon,
 } from '../features/sports/components/nav-icons';
 import { CpfRegistryIcon, KycQueueIcon } from '../features/kyc/components/nav-icons';
+import { ResponsibleIcon } from '../features/responsible/components/nav-icons';
 import type { Permission } from '../lib/types';
 
 export type Section = {
@@ -46,7 +47,8 @@ export type Section = {
     | 'nav.sports_report'
     | 'nav.sports_settings'
     | 'nav.kyc_queue'
-    | 'nav.cpf_registry';
+    | 'nav.cpf_registry'
+    | 'nav.responsible';
   permission: Permission;
   icon: ComponentType<SVGProps<SVGSVGElement>>;
 };
@@ -58,6 +60,7 @@ export const SECTIONS: Section[] = [
   { path: '/deposits', labelKey: 'nav.deposits', permission: 'deposits.read', icon: DepositIcon },
   { path: '/kyc', labelKey: 'nav.kyc_queue', permission: 'kyc.review', icon: KycQueueIcon },
   { path: '/cpf-registry', labelKey: 'nav.cpf_registry', permission: 'kyc.registry', icon: CpfRegistryIcon },
+  { path: '/responsible', labelKey: 'nav.responsible', permission: 'responsible.read', icon: ResponsibleIcon },
   { path: '/payment-channels', labelKey: 'nav.channels', permission: 'channels.manage', icon: ChannelIcon },
   { path: '/games', labelKey: 'nav.games', permission: 'games.read', icon: GamesIcon },
   { path: '/game-providers', labelKey: 'nav.game_providers', permission: 'games.read', icon: ProvidersIcon },

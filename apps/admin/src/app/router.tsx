@@ -74,6 +74,12 @@ const router = createBrowserRouter(
             lazy: async () => ({ Component: (await import('../features/kyc/components/cpf-registry-page')).CpfRegistryPage }),
           },
         ]),
+        gate('responsible.read', [
+          {
+            path: 'responsible',
+            lazy: async () => ({ Component: (await import('../features/responsible/components/responsible-page')).ResponsiblePage }),
+          },
+        ]),
         gate('channels.manage', [
           {
             path: 'payment-channels',

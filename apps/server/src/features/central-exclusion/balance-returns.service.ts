@@ -43,7 +43,10 @@ async function tell(db: Database, memberId: number, kind: 'balance_returned' | '
  * Records the return of one exclusion and, when there is a key, the approved withdrawal holding
  * its money, in one transaction under the member's lock. Answers what is left to pay, if anything.
  */
-async function startReturn(ctx: AppContext, due: DueExclusion): Promise<{ id: number; withdrawalId: number } | 'queued' | 'empty' | 'taken'> {
+async function startReturn(
+  ctx: AppContext,
+  due: DueExclusion,
+): Promise<{ id: number; withdrawalId: number } | 'queued' | 'empty' | 'taken'> {
   const memberId = due.member_id;
   return ctx.db.transaction().execute(async (trx) => {
     const member = await lockMember(trx, memberId);
@@ -110,7 +113,8 @@ async function settleReturn(ctx: AppContext, id: number, memberId: number, outco
   return ctx.db.transaction().execute(async (trx) => {
     const now = clock.nowIso();
     if (outcome === 'paid') {
-      if (await repo.moveReturn(trx, id, 'paying', 'paid', { paidAt: now, now })) await tell(trx, memberId, 'balance_returned', amountCentavos);
+      if (await repo.moveReturn(trx, id, 'paying', 'paid', { paidAt: now, now }))
+        await tell(trx, memberId, 'balance_returned', amountCentavos);
       return 'paid' as const;
     }
     if (await repo.moveReturn(trx, id, 'paying', 'queued', { note: 'payout_failed', now })) {

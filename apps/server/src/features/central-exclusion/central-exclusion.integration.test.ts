@@ -78,7 +78,11 @@ describe('an existing account the register blocks', () => {
     await list(member.cpf);
 
     // The first login of the São Paulo day consults the register.
-    const login = await t.app.inject({ method: 'POST', url: '/api/auth/login2', payload: { account: member.body.account, password: member.body.password } });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login2',
+      payload: { account: member.body.account, password: member.body.password },
+    });
     expect(login.statusCode).toBe(200);
     expect((await checksOf(member.id)).map((c) => [c.reason, c.result])).toEqual([['daily_login', 'impedido']]);
     const settings = await settingsOf(member.id);
@@ -97,7 +101,11 @@ describe('an existing account the register blocks', () => {
     expect(JSON.stringify(json(notes).data)).toContain('Centralised self-exclusion');
 
     // A second login the same day does not consult again.
-    await t.app.inject({ method: 'POST', url: '/api/auth/login2', payload: { account: member.body.account, password: member.body.password } });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login2',
+      payload: { account: member.body.account, password: member.body.password },
+    });
     expect(await checksOf(member.id)).toHaveLength(1);
 
     // Within the window nothing is closed or returned.
@@ -111,7 +119,13 @@ describe('an existing account the register blocks', () => {
     pass = await runCentralExclusionPass(t.ctx);
     expect((await settingsOf(member.id))?.closed_at).not.toBeNull();
     const [ret] = await returnsOf(member.id);
-    expect(ret).toMatchObject({ status: 'paid', reason: 'central_exclusion', amount_centavos: 12_345, key_type: 'cpf', pix_key: member.cpf });
+    expect(ret).toMatchObject({
+      status: 'paid',
+      reason: 'central_exclusion',
+      amount_centavos: 12_345,
+      key_type: 'cpf',
+      pix_key: member.cpf,
+    });
     const withdrawal = await t.ctx.db.selectFrom('withdrawals').selectAll().where('id', '=', ret!.withdrawal_id!).executeTakeFirstOrThrow();
     expect(withdrawal).toMatchObject({ status: 'paid', amount_centavos: 12_345, fee_centavos: 0 });
     expect(await cashOf(t, member.id)).toBe(0);
@@ -201,7 +215,12 @@ describe('balance returns', () => {
     const [marked] = await returnsOf(member.id);
     expect(marked).toMatchObject({ status: 'manual', amount_centavos: 4_200, operator_id: operatorId, note: 'TED to the member' });
     expect(await cashOf(t, member.id)).toBe(0);
-    const audit = await t.ctx.db.selectFrom('audit_log').selectAll().where('action', '=', 'balance_return.mark_paid').where('target_id', '=', String(queued!.id)).execute();
+    const audit = await t.ctx.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('action', '=', 'balance_return.mark_paid')
+      .where('target_id', '=', String(queued!.id))
+      .execute();
     expect(audit).toHaveLength(1);
   });
 });

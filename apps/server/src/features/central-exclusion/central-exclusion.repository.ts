@@ -9,7 +9,10 @@ export function findListedCpf(db: Database, cpf: string) {
 }
 
 /** Adds a CPF (answers false when it was already listed). */
-export async function addListedCpf(db: Database, row: { cpf: string; operatorId: number; note: string | null; now: string }): Promise<boolean> {
+export async function addListedCpf(
+  db: Database,
+  row: { cpf: string; operatorId: number; note: string | null; now: string },
+): Promise<boolean> {
   const result = await db
     .insertInto('central_exclusion_list')
     .values({ cpf: row.cpf, added_by: row.operatorId, note: row.note, created_at: row.now })
@@ -42,7 +45,10 @@ export async function pageListedCpfs(db: Database, page: number, pageSize: numbe
       .limit(pageSize)
       .offset((page - 1) * pageSize)
       .execute(),
-    db.selectFrom('central_exclusion_list').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    db
+      .selectFrom('central_exclusion_list')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
   ]);
   return { rows, total: Number(total.n) };
 }
@@ -101,7 +107,10 @@ export async function membersDueForCheck(db: Database, since: string, afterId: n
     .execute();
 }
 
-export async function pageChecks(db: Database, filter: { memberId?: number | undefined; result?: string | undefined; page: number; pageSize: number }) {
+export async function pageChecks(
+  db: Database,
+  filter: { memberId?: number | undefined; result?: string | undefined; page: number; pageSize: number },
+) {
   let query = db.selectFrom('central_exclusion_checks').leftJoin('members', 'members.id', 'central_exclusion_checks.member_id');
   if (filter.memberId !== undefined) query = query.where('central_exclusion_checks.member_id', '=', filter.memberId);
   if (filter.result !== undefined) query = query.where('central_exclusion_checks.result', '=', filter.result);
@@ -266,7 +275,13 @@ export function payingReturns(db: Database, limit: number) {
   return db
     .selectFrom('balance_returns')
     .innerJoin('withdrawals', 'withdrawals.id', 'balance_returns.withdrawal_id')
-    .select(['balance_returns.id', 'balance_returns.member_id', 'balance_returns.amount_centavos', 'balance_returns.withdrawal_id', 'withdrawals.status as withdrawal_status'])
+    .select([
+      'balance_returns.id',
+      'balance_returns.member_id',
+      'balance_returns.amount_centavos',
+      'balance_returns.withdrawal_id',
+      'withdrawals.status as withdrawal_status',
+    ])
     .where('balance_returns.status', '=', 'paying')
     .orderBy('balance_returns.id')
     .limit(limit)
@@ -277,7 +292,10 @@ export async function pageReturns(
   db: Database,
   filter: { id?: number | undefined; status?: string | undefined; memberId?: number | undefined; page: number; pageSize: number },
 ) {
-  let query = db.selectFrom('balance_returns').innerJoin('members', 'members.id', 'balance_returns.member_id').leftJoin('operators', 'operators.id', 'balance_returns.operator_id');
+  let query = db
+    .selectFrom('balance_returns')
+    .innerJoin('members', 'members.id', 'balance_returns.member_id')
+    .leftJoin('operators', 'operators.id', 'balance_returns.operator_id');
   if (filter.id !== undefined) query = query.where('balance_returns.id', '=', filter.id);
   if (filter.status !== undefined) query = query.where('balance_returns.status', '=', filter.status);
   if (filter.memberId !== undefined) query = query.where('balance_returns.member_id', '=', filter.memberId);

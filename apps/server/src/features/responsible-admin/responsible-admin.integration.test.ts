@@ -21,7 +21,8 @@ async function operator(role: string): Promise<string> {
   const username = `rg.${role}.${Date.now() % 100_000}`;
   const made = await call('POST', API.admin.operators, admin, { username, password: 'operator-Secret-1', role });
   if (made.statusCode !== 200) throw new Error(made.body);
-  return json(await t.app.inject({ method: 'POST', url: API.admin.login, payload: { username, password: 'operator-Secret-1' } })).data.token;
+  return json(await t.app.inject({ method: 'POST', url: API.admin.login, payload: { username, password: 'operator-Secret-1' } })).data
+    .token;
 }
 
 beforeAll(async () => {
@@ -125,7 +126,12 @@ describe('risk flags', () => {
     await stake(calm.id, 1_000, at(d3, 7));
 
     const answer = json(await call('GET', API.admin.responsibleRiskFlags(flagged.id), tokens.support!)).data;
-    expect(answer.flags.map((f: { flag: string }) => f.flag)).toEqual(['deposits_rising', 'limit_hits', 'night_play', 'deposit_after_loss']);
+    expect(answer.flags.map((f: { flag: string }) => f.flag)).toEqual([
+      'deposits_rising',
+      'limit_hits',
+      'night_play',
+      'deposit_after_loss',
+    ]);
     expect(answer.flags[0].detail).toBe(`${d2}: 100.00 < ${d1}: 200.00 < ${d3}: 300.00`);
     expect(answer.flags[1].detail).toBe('3');
     expect(answer.flags[2].detail).toBe(at(d2, 2));

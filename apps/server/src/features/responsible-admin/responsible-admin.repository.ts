@@ -5,17 +5,27 @@ import type { Database } from '../../db/database.ts';
 export type MemberFilter = 'any' | 'limits' | 'paused' | 'excluded' | 'closed';
 
 /** Members with limits, pauses, exclusions or a closure (or one member by id, whatever it has), newest first. */
-export async function pageMembers(db: Database, filter: { filter: MemberFilter; memberId?: number | undefined; now: string; page: number; pageSize: number }) {
+export async function pageMembers(
+  db: Database,
+  filter: { filter: MemberFilter; memberId?: number | undefined; now: string; page: number; pageSize: number },
+) {
   let query = db.selectFrom('members').leftJoin('responsible_settings as s', 's.member_id', 'members.id');
   if (filter.memberId !== undefined) {
     query = query.where('members.id', '=', filter.memberId);
   } else {
     query = query.where((eb) => {
       const hasLimit = eb.exists(
-        eb.selectFrom('responsible_limits as l').select('l.member_id').whereRef('l.member_id', '=', 'members.id').where('l.value', 'is not', null),
+        eb
+          .selectFrom('responsible_limits as l')
+          .select('l.member_id')
+          .whereRef('l.member_id', '=', 'members.id')
+          .where('l.value', 'is not', null),
       );
       const paused = eb('s.paused_until', '>', filter.now);
-      const excluded = eb.and([eb('s.excluded_at', 'is not', null), eb.or([eb('s.excluded_until', 'is', null), eb('s.excluded_until', '>', filter.now)])]);
+      const excluded = eb.and([
+        eb('s.excluded_at', 'is not', null),
+        eb.or([eb('s.excluded_until', 'is', null), eb('s.excluded_until', '>', filter.now)]),
+      ]);
       const closed = eb('s.closed_at', 'is not', null);
       if (filter.filter === 'limits') return hasLimit;
       if (filter.filter === 'paused') return paused;
@@ -112,7 +122,11 @@ function cashEntries(db: Database, memberId: number, codes: readonly string[], f
 
 /** The first stake in [from, to), if any. */
 export async function firstStakeBetween(db: Database, memberId: number, from: string, to: string): Promise<string | undefined> {
-  const row = await cashEntries(db, memberId, STAKE_CODES, from, to).select('e.created_at').orderBy('e.created_at').limit(1).executeTakeFirst();
+  const row = await cashEntries(db, memberId, STAKE_CODES, from, to)
+    .select('e.created_at')
+    .orderBy('e.created_at')
+    .limit(1)
+    .executeTakeFirst();
   return row?.created_at;
 }
 

@@ -77,8 +77,7 @@ export const responsibleAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> 
         response: { 200: envelopeSchema(adminCommunicationPage) },
       },
     },
-    async (request) =>
-      ok(request, await service.memberCommunications(ctx, request.params.id, request.query.page, request.query.page_size)),
+    async (request) => ok(request, await service.memberCommunications(ctx, request.params.id, request.query.page, request.query.page_size)),
   );
 
   app.get(
@@ -125,7 +124,11 @@ export const responsibleAdminRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> 
       },
     },
     async (request) =>
-      ok(request, await service.markBalanceReturnPaid(ctx, actorOf(request), request.params.id, request.body.note), 'central.return_marked'),
+      ok(
+        request,
+        await service.markBalanceReturnPaid(ctx, actorOf(request), request.params.id, request.body.note),
+        'central.return_marked',
+      ),
   );
 
   app.get(

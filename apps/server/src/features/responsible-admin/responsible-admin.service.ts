@@ -99,7 +99,12 @@ export async function memberCommunications(ctx: AppContext, memberId: number, pa
 }
 
 export async function centralChecks(ctx: AppContext, query: z.output<typeof adminCentralChecksQuery>) {
-  const { rows, total } = await central.pageChecks(ctx.db, { memberId: query.member_id, result: query.result, page: query.page, pageSize: query.page_size });
+  const { rows, total } = await central.pageChecks(ctx.db, {
+    memberId: query.member_id,
+    result: query.result,
+    page: query.page,
+    pageSize: query.page_size,
+  });
   const list: AdminCentralCheck[] = rows.map((row) => ({
     id: row.id,
     member_id: row.member_id === null ? null : Number(row.member_id),
@@ -133,7 +138,12 @@ function toReturnView(row: Awaited<ReturnType<typeof central.pageReturns>>['rows
 }
 
 export async function balanceReturns(ctx: AppContext, query: z.output<typeof adminBalanceReturnsQuery>) {
-  const { rows, total } = await central.pageReturns(ctx.db, { status: query.status, memberId: query.member_id, page: query.page, pageSize: query.page_size });
+  const { rows, total } = await central.pageReturns(ctx.db, {
+    status: query.status,
+    memberId: query.member_id,
+    page: query.page,
+    pageSize: query.page_size,
+  });
   return { list: rows.map(toReturnView), total, page: query.page, page_size: query.page_size };
 }
 
