@@ -59,7 +59,7 @@ if (!addWithImports(HOME_ROUTE, 'home route')) fail(`${HOME_ROUTE} not found in 
 
 // The active language's catalogues are loaded before the first render.
 for (const key of Object.keys(manifest)) {
-  if (key.includes(`/locales/${DEFAULT_LANGUAGE}/web.json`) || key.includes(`/locales/${DEFAULT_LANGUAGE}/server.json`)) {
+  if (key.includes(`/locales/${DEFAULT_LANGUAGE}/web.json`) || key.includes(`/locales/${DEFAULT_LANGUAGE}/validation.json`)) {
     addWithImports(key, `catalogue (${DEFAULT_LANGUAGE})`);
   }
 }

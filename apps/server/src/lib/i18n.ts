@@ -11,7 +11,10 @@ function loadResources() {
     resources[lang] = {};
     const dir = join(LOCALES_DIR, lang);
     for (const file of readdirSync(dir).filter((f) => f.endsWith('.json'))) {
-      resources[lang][file.replace(/\.json$/, '')] = JSON.parse(readFileSync(join(dir, file), 'utf8'));
+      // validation.json holds the `validation.*` keys of the server namespace in a file of their own,
+      // so the player site's first load carries them without the rest of the server's messages.
+      const ns = file === 'validation.json' ? 'server' : file.replace(/\.json$/, '');
+      resources[lang][ns] = { ...resources[lang][ns], ...JSON.parse(readFileSync(join(dir, file), 'utf8')) };
     }
   }
   return resources;

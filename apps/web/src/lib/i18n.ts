@@ -6,10 +6,12 @@ type Catalogue = { default: Record<string, unknown> };
 
 /**
  * One lazy chunk per language and namespace: only the active language is downloaded. `server`
- * holds the validation messages of the shared zod schemas (keys like "validation.password_min").
+ * holds the validation messages of the shared zod schemas (validation.json) (keys like "validation.password_min").
  */
 const webCatalogues = import.meta.glob<Catalogue>('../../../../packages/shared/src/i18n/locales/*/web.json');
-const serverCatalogues = import.meta.glob<Catalogue>('../../../../packages/shared/src/i18n/locales/*/server.json');
+// Only the `validation.*` keys of the server namespace (validation.json): the rest are messages
+// the server translates itself.
+const serverCatalogues = import.meta.glob<Catalogue>('../../../../packages/shared/src/i18n/locales/*/validation.json');
 /** `play`: the house games' screens (only downloaded by the first game a player opens). */
 const playCatalogues = import.meta.glob<Catalogue>('../../../../packages/shared/src/i18n/locales/*/play.json');
 

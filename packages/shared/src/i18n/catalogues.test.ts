@@ -6,7 +6,7 @@ import { LANGUAGE_CODES } from '../languages.ts';
 
 /** The apps load only the active language's catalogue, so every language must be complete. */
 const LOCALES = join(import.meta.dirname, 'locales');
-const NAMESPACES = ['server', 'web', 'admin', 'play', 'loyalty', 'promo', 'sports', 'care'] as const;
+const NAMESPACES = ['server', 'validation', 'web', 'admin', 'play', 'loyalty', 'promo', 'sports', 'care'] as const;
 
 function flatten(node: unknown, prefix = ''): Map<string, string> {
   const out = new Map<string, string>();
@@ -60,7 +60,12 @@ describe('fixed texts', () => {
 });
 
 describe('message keys used by code', () => {
-  const server = load('en', 'server');
+  // validation.json holds the server namespace's `validation.*` keys (the player site loads only those).
+  const server = new Map([...load('en', 'server'), ...load('en', 'validation')]);
+
+  test('server.json leaves the validation keys to validation.json', () => {
+    for (const language of LANGUAGE_CODES) expect([...load(language, 'server').keys()].filter((k) => k.startsWith('validation.'))).toEqual([]);
+  });
 
   test('every key of the error table and of the shared schemas exists', () => {
     const used = new Set<string>(Object.values(ERRORS).map((e) => e.message));
