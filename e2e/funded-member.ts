@@ -49,10 +49,14 @@ export async function depositWithPix(token: string, reais: string): Promise<void
     token,
   );
   if (order.status !== 'success') throw new Error(`deposit order failed: ${order.message}`);
+  // The bank's page fills the payer's CPF with the member's own (empty when the member has none
+  // yet): the form is sent as the page offers it, as a tester pressing "pay" would.
+  const page = await (await fetch(`${baseURL()}${order.data.sandbox_pay_url}`)).text();
+  const payerCpf = /id="payer_cpf"[^>]*value="([^"]*)"/.exec(page)?.[1] ?? '';
   const pay = await fetch(`${baseURL()}${order.data.sandbox_pay_url}`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: '',
+    body: new URLSearchParams({ payer_cpf: payerCpf }).toString(),
     redirect: 'manual',
   });
   if (pay.status >= 400) throw new Error(`the sandbox bank answered ${pay.status}`);

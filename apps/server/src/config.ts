@@ -37,6 +37,9 @@ const envSchema = z
       .regex(/^smtps?:\/\/.+/, 'must be smtp://user:pass@host:port')
       .optional(),
     MAIL_FROM: z.string().min(3).default('Aurora Bet <no-reply@aurora.bet>'),
+    // The operator's licence as the footer shows it (Lei 14.790/2023: the licence is displayed on
+    // the site). Unset: the footer names none.
+    LICENCE_NUMBER: z.string().trim().min(1).max(120).optional(),
     SESSION_IDLE_MINUTES: z.coerce
       .number()
       .int()

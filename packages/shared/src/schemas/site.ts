@@ -28,6 +28,8 @@ export const siteData = z.object({
   support_url: z.string(),
   currency: z.string(),
   social_links: z.array(socialLink),
+  /** The operator's licence (configuration LICENCE_NUMBER), shown in the footer; null when not set. */
+  licence_number: z.string().nullable(),
   /** The regulated profile (Lei 14.790/2023): registration asks CPF, birth date, address and the sign-up limits. */
   regulated: z.boolean(),
 });

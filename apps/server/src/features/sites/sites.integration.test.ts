@@ -40,7 +40,7 @@ describe('site data', () => {
 
   it('answers site data, social links and the seeded activities from the database, in the reader language', async () => {
     const site = json(await t.app.inject({ method: 'GET', url: '/api/dynamicwebs/getdata?site=aurora' })).data;
-    expect(site).toMatchObject({ site: 'aurora', brand_name: 'Aurora Bet', default_language: 'pt', currency: 'BRL' });
+    expect(site).toMatchObject({ site: 'aurora', brand_name: 'Aurora Bet', default_language: 'pt', currency: 'BRL', licence_number: null });
     const links = json(await t.app.inject({ method: 'GET', url: '/api/socialmedialinks/get?site=aurora' })).data;
     expect(links.length).toBeGreaterThan(0);
     // Every activity module is seeded once per site, titled in each language.
@@ -63,6 +63,16 @@ describe('site data', () => {
     const after = json(await t.app.inject({ method: 'GET', url: '/api/activitydetails/get?lang=en' })).data as { type: string }[];
     expect(after.map((a) => a.type)).not.toContain('ftd');
     await t.ctx.db.updateTable('activities').set({ enabled: 1 }).where('type', '=', 'ftd').execute();
+  });
+
+  it('names the licence the configuration gives (LICENCE_NUMBER), for the footer', async () => {
+    const licensed = await createTestApp({ LICENCE_NUMBER: 'SPA/MF 0000/2025 (teste)' });
+    try {
+      const site = json(await licensed.app.inject({ method: 'GET', url: '/api/dynamicwebs/getdata?site=aurora' })).data;
+      expect(site.licence_number).toBe('SPA/MF 0000/2025 (teste)');
+    } finally {
+      await licensed.close();
+    }
   });
 
   it('serves health and the OpenAPI document', async () => {

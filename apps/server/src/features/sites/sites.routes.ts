@@ -49,7 +49,11 @@ export const sitesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
         response: { 200: envelopeSchema(siteDataSchema) },
       },
     },
-    async (request) => ok(request, siteData(await resolveSite(ctx.db, { ...request.query, requestHost: request.hostname }))),
+    async (request) =>
+      ok(
+        request,
+        siteData(await resolveSite(ctx.db, { ...request.query, requestHost: request.hostname }), ctx.config.LICENCE_NUMBER ?? null),
+      ),
   );
 
   app.get(

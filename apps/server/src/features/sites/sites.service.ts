@@ -16,7 +16,8 @@ export function languageList() {
   return { supported, options };
 }
 
-export function siteData(site: Site) {
+/** The site's public data; `licenceNumber` comes from the configuration (LICENCE_NUMBER). */
+export function siteData(site: Site, licenceNumber: string | null = null) {
   return {
     site: site.name,
     brand_name: site.brand_name,
@@ -26,6 +27,7 @@ export function siteData(site: Site) {
     support_url: site.support_url,
     currency: CURRENCY,
     social_links: parseSocialLinks(site),
+    licence_number: licenceNumber,
     regulated: site.regulated === 1,
   };
 }
