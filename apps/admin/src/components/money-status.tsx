@@ -18,6 +18,9 @@ const DEPOSIT_TONES: Record<DepositStatus, Tone> = {
   credited: 'green',
   expired: 'slate',
   failed: 'red',
+  // Paid from a CPF that is not the member's: returned to the payer, never credited.
+  refund_pending: 'amber',
+  refunded: 'slate',
 };
 
 /**

@@ -22,6 +22,7 @@ const AuthModal = lazy(() => import('../features/auth/auth-modal.tsx'));
 const WithdrawalPasswordModal = lazy(() => import('../features/security/withdrawal-password-modal.tsx'));
 const RealityCheck = lazy(() => import('../features/responsible/reality-check.tsx'));
 const CareRefusalDialog = lazy(() => import('../components/care-refusal.tsx'));
+const RegulatedProfileDialog = lazy(() => import('../features/auth/regulated-profile-dialog.tsx'));
 
 function NavigationProgress() {
   const navigation = useNavigation();
@@ -120,6 +121,17 @@ function RealityCheckHost() {
   );
 }
 
+/** A member of a site that became regulated completes its data after login (issue 12 item 6). */
+function RegulatedProfileHost() {
+  const { token, user } = useSession();
+  if (token === null || !user.profile_incomplete) return null;
+  return (
+    <Suspense fallback={null}>
+      <RegulatedProfileDialog />
+    </Suspense>
+  );
+}
+
 /** The push channel while logged in (own component: balance pushes re-render only this). */
 function RealtimeConnection() {
   useRealtime(useSession().token);
@@ -155,6 +167,7 @@ export function RootLayout() {
       <AuthModalHost />
       <WithdrawalPasswordHost />
       <RealityCheckHost />
+      <RegulatedProfileHost />
     </>
   );
 }

@@ -46,6 +46,8 @@ export const EMPTY_USER: UserInfo = {
   has_qk_pwd: false,
   d7_map: null,
   day7_id: null,
+  profile_incomplete: false,
+  missing_fields: [],
 };
 
 export type Session = { token: string | null; user: UserInfo };

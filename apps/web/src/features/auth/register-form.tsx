@@ -12,11 +12,24 @@ import { MOBILE_MASK } from '../../lib/input-masks.ts';
 import { translateMessage } from '../../lib/i18n.ts';
 import { startSession } from '../../lib/session.ts';
 import { toast } from '../../lib/toast.ts';
+import { useSiteInfo } from '../../lib/site.ts';
+import { REGULATED_FIELDS, RegulatedFields, withLossLimitInReais } from './regulated-fields.tsx';
 import { register } from './auth.api.ts';
 import { CaptchaImage, useCaptcha } from './captcha.tsx';
 
 type RegisterOutput = z.output<typeof register2Body>;
-const FIELDS = ['account', 'password', 'password_confirmation', 'realname', 'phone', 'qk_pwd', 'invite_code', 'captcha', 'agree'] as const;
+const FIELDS = [
+  'account',
+  'password',
+  'password_confirmation',
+  'realname',
+  'phone',
+  'qk_pwd',
+  'invite_code',
+  'captcha',
+  'agree',
+  ...REGULATED_FIELDS,
+] as const;
 
 /**
  * An invitation link carries ?invite_code= (or the older ?code= on the home page only: elsewhere,
@@ -28,11 +41,15 @@ function inviteCodeFromUrl(): string {
   return (params.get('invite_code') ?? legacy ?? '').replace(/[^A-Za-z0-9]/g, '').slice(0, 16);
 }
 
-/** Member registration -> POST /api/auth/register2; logs the new member in on success. */
+/**
+ * Member registration -> POST /api/auth/register2; logs the new member in on success. On a
+ * regulated site (site info says so) it also asks the regulated profile's data and sign-up limits.
+ */
 export function RegisterForm({ onSuccess, onSwitch }: { onSuccess: () => void; onSwitch: () => void }) {
   const { t } = useTranslation();
+  const regulated = useSiteInfo().data?.regulated === true;
   const form = useForm<Register2Body, unknown, RegisterOutput>({
-    resolver: zodResolver(register2Body),
+    resolver: withLossLimitInReais(zodResolver(register2Body)),
     defaultValues: {
       account: '',
       password: '',
@@ -92,6 +109,7 @@ export function RegisterForm({ onSuccess, onSwitch }: { onSuccess: () => void; o
         registration={form.register('phone')}
         mask={MOBILE_MASK}
       />
+      {regulated ? <RegulatedFields register={form.register} errors={errors} /> : null}
       <FormField
         label={`${t('auth.qk_pwd')} (${t('common.optional')})`}
         placeholder={t('auth.qk_pwd_placeholder')}

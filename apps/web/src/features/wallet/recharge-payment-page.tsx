@@ -121,7 +121,15 @@ function Credited({ order }: { order: DepositOrder }) {
   );
 }
 
-function Closed({ status }: { status: 'expired' | 'failed' }) {
+const CLOSED_TEXTS = {
+  expired: ['wallet.expired_title', 'wallet.expired_text'],
+  failed: ['wallet.failed_title', 'wallet.failed_text'],
+  // Paid from a CPF that is not the member's: not credited, returned to the payer (issue 12 item 7).
+  refunded: ['wallet.refunded_title', 'wallet.refunded_text'],
+  refund_pending: ['wallet.refund_pending_title', 'wallet.refunded_text'],
+} as const;
+
+function Closed({ status }: { status: keyof typeof CLOSED_TEXTS }) {
   const { t } = useTranslation();
   return (
     <Card className="flex flex-col items-center gap-4 py-8 text-center" data-testid={`deposit-${status}`}>
@@ -129,8 +137,8 @@ function Closed({ status }: { status: 'expired' | 'failed' }) {
         <AlertIcon size={34} />
       </span>
       <div>
-        <h2 className="text-xl font-bold text-white">{t(status === 'expired' ? 'wallet.expired_title' : 'wallet.failed_title')}</h2>
-        <p className="mt-1 text-sm text-soft">{t(status === 'expired' ? 'wallet.expired_text' : 'wallet.failed_text')}</p>
+        <h2 className="text-xl font-bold text-white">{t(CLOSED_TEXTS[status][0])}</h2>
+        <p className="mt-1 text-sm text-soft">{t(CLOSED_TEXTS[status][1])}</p>
       </div>
       <Link to="/recharge" className={buttonClass('money', 'lg', 'w-full max-w-sm')}>
         {t('wallet.new_deposit')}
@@ -251,6 +259,7 @@ export function RechargePaymentPage() {
   else if (order.isError) body = <LoadError error={order.error} onRetry={() => void order.refetch()} />;
   else if (order.data.status === 'credited') body = <Credited order={order.data} />;
   else if (order.data.status === 'failed') body = <Closed status="failed" />;
+  else if (order.data.status === 'refunded' || order.data.status === 'refund_pending') body = <Closed status={order.data.status} />;
   else if (order.data.status === 'expired' || expiredLocally) body = <Closed status="expired" />;
   else body = <Pending order={order.data} secondsLeft={secondsLeft} />;
 
