@@ -16,8 +16,33 @@ export const ADULT_AGE = 18;
 
 /** The 26 states and the Federal District, as their UF. */
 export const BRAZIL_UFS = [
-  'AC', 'AL', 'AP', 'AM', 'BA', 'CE', 'DF', 'ES', 'GO', 'MA', 'MT', 'MS', 'MG', 'PA', 'PB', 'PR',
-  'PE', 'PI', 'RJ', 'RN', 'RS', 'RO', 'RR', 'SC', 'SP', 'SE', 'TO',
+  'AC',
+  'AL',
+  'AP',
+  'AM',
+  'BA',
+  'CE',
+  'DF',
+  'ES',
+  'GO',
+  'MA',
+  'MT',
+  'MS',
+  'MG',
+  'PA',
+  'PB',
+  'PR',
+  'PE',
+  'PI',
+  'RJ',
+  'RN',
+  'RS',
+  'RO',
+  'RR',
+  'SC',
+  'SP',
+  'SE',
+  'TO',
 ] as const;
 
 /** Whole years from `birthDate` to `today` (both YYYY-MM-DD): a birthday counts from its own day. */
@@ -35,8 +60,7 @@ export const adultBirthDateField = birthDateField.refine((value) => yearsBetween
   error: 'validation.under_age',
 });
 
-const text = (min: number, max: number, key: string) =>
-  z.string({ error: key }).trim().min(min, { error: key }).max(max, { error: key });
+const text = (min: number, max: number, key: string) => z.string({ error: key }).trim().min(min, { error: key }).max(max, { error: key });
 
 /** CEP: eight digits, "01310-100" or "01310100". */
 export const postalCodeField = z
@@ -55,7 +79,16 @@ export const stateField = z
 /** A positive integer sent as a number or a string of digits. */
 const positiveInt = (max: number, key: string) =>
   z
-    .union([z.number(), z.string().trim().regex(/^\d{1,12}$/, { error: key })], { error: key })
+    .union(
+      [
+        z.number(),
+        z
+          .string()
+          .trim()
+          .regex(/^\d{1,12}$/, { error: key }),
+      ],
+      { error: key },
+    )
     .transform(Number)
     .pipe(z.number({ error: key }).int({ error: key }).positive({ error: key }).max(max, { error: key }));
 

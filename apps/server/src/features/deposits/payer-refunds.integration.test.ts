@@ -81,7 +81,15 @@ async function charge(token: string, money = '80.00') {
 
 function webhook(payment: { txid: string; valor: string; endToEndId?: string; pagador?: Record<string, string> }) {
   const body = JSON.stringify({
-    pix: [{ endToEndId: payment.endToEndId ?? newEndToEndId(), txid: payment.txid, valor: payment.valor, horario: new Date().toISOString(), ...(payment.pagador ? { pagador: payment.pagador } : {}) }],
+    pix: [
+      {
+        endToEndId: payment.endToEndId ?? newEndToEndId(),
+        txid: payment.txid,
+        valor: payment.valor,
+        horario: new Date().toISOString(),
+        ...(payment.pagador ? { pagador: payment.pagador } : {}),
+      },
+    ],
   });
   const timestamp = Date.now();
   const headers = {
@@ -94,7 +102,10 @@ function webhook(payment: { txid: string; valor: string; endToEndId?: string; pa
 
 async function transfersOf(orderNo: string) {
   const rows = await t.ctx.db.selectFrom('ledger_transfers').select(['code', 'idempotency_key']).execute();
-  return rows.filter((r) => r.idempotency_key.endsWith(`:${orderNo}`)).map((r) => r.code).sort();
+  return rows
+    .filter((r) => r.idempotency_key.endsWith(`:${orderNo}`))
+    .map((r) => r.code)
+    .sort();
 }
 
 async function houseBalance(kind: string): Promise<number> {

@@ -92,13 +92,19 @@ export async function refuseAndRefund(
   });
   if (!recorded) {
     const current = await repo.findOrderById(ctx.db, order.id);
-    return current?.status === 'credited' || current?.status === 'refund_pending' || current?.status === 'refunded' ? 'duplicate' : 'expired_order';
+    return current?.status === 'credited' || current?.status === 'refund_pending' || current?.status === 'refunded'
+      ? 'duplicate'
+      : 'expired_order';
   }
   ctx.log.warn({ orderNo: order.order_no, reason }, 'pix payment not from the member’s CPF: returning it');
   const outcome = await sendRefund(ctx, order.id);
   ctx.realtime.publish(order.member_id, {
     type: 'deposit',
-    data: { order_no: order.order_no, status: outcome === 'refunded' ? 'refunded' : 'refund_pending', amount: formatCentavos(order.amount_centavos) },
+    data: {
+      order_no: order.order_no,
+      status: outcome === 'refunded' ? 'refunded' : 'refund_pending',
+      amount: formatCentavos(order.amount_centavos),
+    },
   });
   return outcome;
 }

@@ -23,7 +23,16 @@ const draw = (token: string, memberBankId: number) =>
 async function insertKey(memberId: number, keyType: string, pixKey: string): Promise<number> {
   const row = await t.ctx.db
     .insertInto('member_banks')
-    .values({ member_id: memberId, key_type: keyType, pix_key: pixKey, holder_name: 'Maria da Silva', bank_name: null, is_default: 0, created_at: new Date().toISOString(), deleted_at: null })
+    .values({
+      member_id: memberId,
+      key_type: keyType,
+      pix_key: pixKey,
+      holder_name: 'Maria da Silva',
+      bank_name: null,
+      is_default: 0,
+      created_at: new Date().toISOString(),
+      deleted_at: null,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
@@ -32,10 +41,17 @@ async function insertKey(memberId: number, keyType: string, pixKey: string): Pro
 describe("withdrawals to the member's own CPF only", () => {
   it('refuses to save a CNPJ key: a company account is never the member’s CPF', async () => {
     const m = await readyMember(t);
-    const saved = await post(t, `${API.memberBanksSave}?lang=en`, { account_type: 'cnpj', account: '11.222.333/0001-81', name: 'Maria da Silva', cpf_id: m.cpf }, m.token);
+    const saved = await post(
+      t,
+      `${API.memberBanksSave}?lang=en`,
+      { account_type: 'cnpj', account: '11.222.333/0001-81', name: 'Maria da Silva', cpf_id: m.cpf },
+      m.token,
+    );
     expect(saved.statusCode).toBe(422);
     expect(json(saved)).toMatchObject({ error_code: 'CPF_MISMATCH' });
-    expect(json(saved).errors?.account).toEqual(['Only PIX keys of accounts in your own CPF are accepted: a CNPJ key belongs to a company']);
+    expect(json(saved).errors?.account).toEqual([
+      'Only PIX keys of accounts in your own CPF are accepted: a CNPJ key belongs to a company',
+    ]);
   });
 
   it('refuses a withdrawal to a CPF key of another CPF or to a CNPJ key, moving nothing', async () => {
@@ -66,9 +82,18 @@ describe("withdrawals to the member's own CPF only", () => {
   });
 
   it("names the member's CPF to the PSP, which refuses a CPF key of another person", async () => {
-    const payout = await t.ctx.psp.payout({ orderNo: 'W1', amountCentavos: 100, keyType: 'cpf', pixKey: newCpf(), holderName: 'X', holderCpf: newCpf() });
+    const payout = await t.ctx.psp.payout({
+      orderNo: 'W1',
+      amountCentavos: 100,
+      keyType: 'cpf',
+      pixKey: newCpf(),
+      holderName: 'X',
+      holderCpf: newCpf(),
+    });
     expect(payout.ok).toBe(false);
     const cpf = newCpf();
-    expect((await t.ctx.psp.payout({ orderNo: 'W2', amountCentavos: 100, keyType: 'cpf', pixKey: cpf, holderName: 'X', holderCpf: cpf })).ok).toBe(true);
+    expect(
+      (await t.ctx.psp.payout({ orderNo: 'W2', amountCentavos: 100, keyType: 'cpf', pixKey: cpf, holderName: 'X', holderCpf: cpf })).ok,
+    ).toBe(true);
   });
 });

@@ -34,7 +34,13 @@ export function withLossLimitInReais<T extends FieldValues, C, O extends FieldVa
   };
 }
 
-function SelectField({ id, label, error, children, ...props }: { id: string; label: string; error?: string | undefined; children: React.ReactNode } & React.SelectHTMLAttributes<HTMLSelectElement>) {
+function SelectField({
+  id,
+  label,
+  error,
+  children,
+  ...props
+}: { id: string; label: string; error?: string | undefined; children: React.ReactNode } & React.SelectHTMLAttributes<HTMLSelectElement>) {
   const message = translateMessage(error);
   return (
     <div className="flex flex-col gap-1.5">
@@ -69,7 +75,9 @@ export function RegulatedFields<T extends FieldValues>({ register, errors }: { r
   const err = (name: string) => (errors as Record<string, { message?: string } | undefined>)[name]?.message;
   return (
     <div className="flex flex-col gap-3.5" data-testid="regulated-fields">
-      <p className="rounded-xl border border-gold/30 bg-gold/10 px-3.5 py-2.5 text-[13px] leading-snug text-soft">{t('auth.regulated_intro')}</p>
+      <p className="rounded-xl border border-gold/30 bg-gold/10 px-3.5 py-2.5 text-[13px] leading-snug text-soft">
+        {t('auth.regulated_intro')}
+      </p>
       <MaskedFormField
         label={t('auth.cpf')}
         placeholder="000.000.000-00"
@@ -110,10 +118,21 @@ export function RegulatedFields<T extends FieldValues>({ register, errors }: { r
             {...reg('address_complement')}
           />
         </div>
-        <FormField label={t('auth.address_district')} autoComplete="address-level3" error={err('address_district')} {...reg('address_district')} />
+        <FormField
+          label={t('auth.address_district')}
+          autoComplete="address-level3"
+          error={err('address_district')}
+          {...reg('address_district')}
+        />
         <div className="grid grid-cols-[1fr_8rem] gap-3">
           <FormField label={t('auth.address_city')} autoComplete="address-level2" error={err('address_city')} {...reg('address_city')} />
-          <SelectField id={`${id}-uf`} label={t('auth.address_state')} error={err('address_state')} defaultValue="" {...reg('address_state')}>
+          <SelectField
+            id={`${id}-uf`}
+            label={t('auth.address_state')}
+            error={err('address_state')}
+            defaultValue=""
+            {...reg('address_state')}
+          >
             <option value="" className="bg-night">
               {t('auth.choose')}
             </option>
@@ -129,8 +148,21 @@ export function RegulatedFields<T extends FieldValues>({ register, errors }: { r
         <legend className="pb-1 text-sm font-semibold text-white">{t('auth.limits_title')}</legend>
         <p className="text-[13px] leading-snug text-muted">{t('auth.limits_hint')}</p>
         <div className="grid grid-cols-2 gap-3">
-          <FormField label={t('auth.loss_limit')} inputMode="decimal" autoComplete="off" placeholder="500" error={err('loss_limit')} {...reg('loss_limit')} />
-          <SelectField id={`${id}-period`} label={t('auth.loss_limit_period')} error={err('loss_limit_period')} defaultValue="month" {...reg('loss_limit_period')}>
+          <FormField
+            label={t('auth.loss_limit')}
+            inputMode="decimal"
+            autoComplete="off"
+            placeholder="500"
+            error={err('loss_limit')}
+            {...reg('loss_limit')}
+          />
+          <SelectField
+            id={`${id}-period`}
+            label={t('auth.loss_limit_period')}
+            error={err('loss_limit_period')}
+            defaultValue="month"
+            {...reg('loss_limit_period')}
+          >
             {LIMIT_PERIODS.map((period) => (
               <option key={period} value={period} className="bg-night">
                 {t(`auth.period_${period}`)}

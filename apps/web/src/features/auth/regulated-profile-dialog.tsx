@@ -1,9 +1,6 @@
 import { API } from '@casino/shared/api-paths';
 import type { UserInfo } from '@casino/shared/schemas/auth';
-import {
-  type CompleteRegulatedProfileBody,
-  completeRegulatedProfileBody,
-} from '@casino/shared/schemas/regulated-profile';
+import { type CompleteRegulatedProfileBody, completeRegulatedProfileBody } from '@casino/shared/schemas/regulated-profile';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
