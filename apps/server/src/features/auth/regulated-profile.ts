@@ -1,7 +1,4 @@
-import {
-  REGULATED_PROFILE_FIELDS,
-  type RegulatedProfile,
-} from '@casino/shared/schemas/regulated-profile';
+import { REGULATED_PROFILE_FIELDS, type RegulatedProfile } from '@casino/shared/schemas/regulated-profile';
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/database.ts';
 import type { Member, MemberUpdate } from '../../db/schema.ts';
@@ -9,6 +6,7 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/http.ts';
 import { cpfExcluded, memberLimits, saveLimit } from '../../platform/responsible/responsible.repository.ts';
+import { checkCentralExclusion } from '../central-exclusion/central-exclusion.service.ts';
 import { effectiveLimit, limitChange } from '../../platform/responsible/standing.ts';
 import { lockMember } from '../../platform/members/member-lock.ts';
 import { comparableName } from '../kyc/kyc-rules.ts';
@@ -36,13 +34,16 @@ const MISSING_KEY: Partial<Record<(typeof REQUIRED)[number], string>> = {
 type FieldErrors = Record<string, string[]>;
 
 /**
- * The federal register's answer at sign-up (SIGAP, issue 12 item 4): "Impedido" refuses the
- * registration with 403 CPF_EXCLUDED. CALL SITE for features/central-exclusion's
- * checkCentralExclusion(ctx, { cpf, reason: 'registration' }), which had not landed when this was
- * written: until it is wired here, only this site's own self-exclusions refuse a CPF.
+ * The federal register's answer at sign-up (SIGAP, issue 12 item 4; docs/RESPONSIBLE-GAMING.md):
+ * "Impedido" refuses the registration (or the completion of an existing member's data) with 403
+ * CPF_EXCLUDED, and a register that does not answer with 503 CENTRAL_EXCLUSION_UNAVAILABLE: no
+ * account gets its CPF without the consultation. Every consultation is logged (with the member's
+ * id for a completion).
  */
-async function assertNotCentrallyExcluded(_ctx: AppContext, _cpf: string): Promise<void> {
-  // await checkCentralExclusion(ctx, { cpf, reason: 'registration' });
+async function assertNotCentrallyExcluded(ctx: AppContext, cpf: string, memberId: number | null): Promise<void> {
+  const result = await checkCentralExclusion(ctx, { cpf, memberId, reason: 'registration' });
+  if (result === 'impedido') throw new AppError('CPF_EXCLUDED');
+  if (result === 'error') throw new AppError('CENTRAL_EXCLUSION_UNAVAILABLE');
 }
 
 /**
@@ -65,7 +66,7 @@ export async function checkRegulatedProfile(
   if (cpf !== undefined) {
     // A running self-exclusion refuses the CPF before anything else: the person gets no account.
     if (await cpfExcluded(ctx.db, cpf, clock.nowIso())) throw new AppError('CPF_EXCLUDED');
-    await assertNotCentrallyExcluded(ctx, cpf);
+    await assertNotCentrallyExcluded(ctx, cpf, memberId);
     const owner = await repo.findMemberIdByCpf(ctx.db, cpf);
     if (owner && owner.id !== memberId) errors.cpf = ['validation.cpf_taken'];
     else {
@@ -73,7 +74,8 @@ export async function checkRegulatedProfile(
       if (!record) errors.cpf = ['validation.cpf_not_in_registry'];
       else {
         if (comparableName(record.fullName) !== comparableName(input.realname)) errors.realname = ['validation.name_not_cpf_holder'];
-        if (input.birth_date !== undefined && input.birth_date !== record.birthDate) errors.birth_date = ['validation.birth_date_not_cpf_holder'];
+        if (input.birth_date !== undefined && input.birth_date !== record.birthDate)
+          errors.birth_date = ['validation.birth_date_not_cpf_holder'];
       }
     }
   }

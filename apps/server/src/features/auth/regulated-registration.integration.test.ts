@@ -76,7 +76,10 @@ const register = (site: string, body: Record<string, unknown>) =>
   t.app.inject({ method: 'POST', url: `${API.register}?site=${site}&lang=en`, payload: body });
 
 async function memberCount(): Promise<number> {
-  const row = await t.ctx.db.selectFrom('members').select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow();
+  const row = await t.ctx.db
+    .selectFrom('members')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -179,7 +182,10 @@ describe('registration on the regulated profile', () => {
       "The name does not match the CPF holder's name. Enter your full name as on your document",
     ]);
     // Accents and case aside, the name is the holder's.
-    const otherBirth = await register(regulated, registration({ realname: 'joao pereira araujo', ...regulatedFields(p, { birth_date: '1978-02-04' }) }));
+    const otherBirth = await register(
+      regulated,
+      registration({ realname: 'joao pereira araujo', ...regulatedFields(p, { birth_date: '1978-02-04' }) }),
+    );
     expect(otherBirth.statusCode).toBe(422);
     expect(json(otherBirth).errors).toEqual({ birth_date: ["The birth date does not match the CPF holder's"] });
   });
@@ -214,6 +220,25 @@ describe('registration on the regulated profile', () => {
     expect(json(again).error_code).toBe('CPF_EXCLUDED');
   });
 
+  it('refuses a CPF the federal register answers "Impedido" for with 403 CPF_EXCLUDED, and logs the check', async () => {
+    const p = await person();
+    await t.ctx.db
+      .insertInto('central_exclusion_list')
+      .values({ cpf: p.cpf, added_by: null, note: 'test', created_at: new Date().toISOString() })
+      .execute();
+    const before = await memberCount();
+    const refused = await register(regulated, registration(regulatedFields(p)));
+    expect(refused.statusCode).toBe(403);
+    expect(json(refused).error_code).toBe('CPF_EXCLUDED');
+    expect(await memberCount()).toBe(before);
+    const checks = await t.ctx.db
+      .selectFrom('central_exclusion_checks')
+      .select(['reason', 'result', 'member_id'])
+      .where('cpf', '=', p.cpf)
+      .execute();
+    expect(checks).toEqual([{ reason: 'registration', result: 'impedido', member_id: null }]);
+  });
+
   it('leaves the registration of a site that is not regulated as it was', async () => {
     const plain = await newSite(false);
     const response = await register(plain, registration());
@@ -233,7 +258,11 @@ describe('a member of a site that became regulated', () => {
     // Even an approved identity does not open deposits while the registration data is missing.
     await t.ctx.db.updateTable('members').set({ kyc_status: 'approved' }).where('id', '=', memberId).execute();
 
-    const login = await t.app.inject({ method: 'POST', url: `${API.login}?lang=en`, payload: { account: body.account, password: body.password } });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: `${API.login}?lang=en`,
+      payload: { account: body.account, password: body.password },
+    });
     expect(login.statusCode).toBe(200);
     const { token, user } = json(login).data;
     expect(user.profile_incomplete).toBe(true);
@@ -289,9 +318,7 @@ describe('a member of a site that became regulated', () => {
       payload: regulatedFields(other),
     });
     expect(refused.statusCode).toBe(422);
-    expect(json(refused).errors?.cpf).toEqual([
-      'Your account already has another CPF recorded. Contact customer service to correct it',
-    ]);
+    expect(json(refused).errors?.cpf).toEqual(['Your account already has another CPF recorded. Contact customer service to correct it']);
     const accepted = await t.app.inject({
       method: 'POST',
       url: `${API.regulatedProfile}?lang=en`,
