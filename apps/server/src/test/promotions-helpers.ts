@@ -58,12 +58,15 @@ export async function createDepositOrder(
 export async function payDepositOrder(t: TestApp, deposit: FundedDeposit): Promise<void> {
   const order = await t.ctx.db
     .selectFrom('deposit_orders')
-    .select(['psp_txid', 'amount_centavos'])
-    .where('id', '=', deposit.orderId)
+    .innerJoin('members', 'members.id', 'deposit_orders.member_id')
+    .select(['deposit_orders.psp_txid', 'deposit_orders.amount_centavos', 'members.cpf'])
+    .where('deposit_orders.id', '=', deposit.orderId)
     .executeTakeFirstOrThrow();
   const valor = formatCentavos(order.amount_centavos);
+  // The member pays from its own CPF (a member with none yet: the PSP names no payer).
+  const payer = order.cpf ? { pagador: { cpf: order.cpf } } : {};
   const body = JSON.stringify({
-    pix: [{ endToEndId: newEndToEndId(), txid: order.psp_txid, valor, horario: new Date().toISOString() }],
+    pix: [{ endToEndId: newEndToEndId(), txid: order.psp_txid, valor, horario: new Date().toISOString(), ...payer }],
   });
   const timestamp = Date.now();
   const hook = await t.app.inject({

@@ -75,11 +75,28 @@ function toLimitChange(b: z.infer<typeof limitFields>, ctx: z.RefinementCtx) {
 export const limitChangeSchema = limitFields.transform(toLimitChange);
 export type LimitChange = z.infer<typeof limitChangeSchema>;
 
-/** POST /api/responsible/limits: one limit, or several at once in `limits`. */
-export const setLimitsBody = z.union([
-  z.object({ lang: langField, limits: z.array(limitChangeSchema).min(1).max(LIMIT_SLOTS.length) }),
-  limitFields.extend({ lang: langField }).transform(toLimitChange),
-]);
+/**
+ * POST /api/responsible/limits: one limit (kind, period, value), or several at once in `limits`.
+ * One object, so an unknown field is named in the answer like on every other route.
+ */
+export const setLimitsBody = limitFields
+  .partial({ kind: true })
+  .extend({ lang: langField, limits: z.array(limitChangeSchema).min(1).max(LIMIT_SLOTS.length).optional() })
+  .transform((b, ctx): LimitChange[] => {
+    if (b.limits) {
+      if (b.kind !== undefined) {
+        ctx.addIssue({ code: 'custom', path: ['kind'], message: 'validation.limit_kind' });
+        return z.NEVER;
+      }
+      return b.limits;
+    }
+    if (b.kind === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['kind'], message: 'validation.limit_kind' });
+      return z.NEVER;
+    }
+    // After an issue zod discards the value: the change stands only when it is valid.
+    return [toLimitChange({ ...b, kind: b.kind }, ctx)];
+  });
 
 export const limitView = z.object({
   kind: z.enum(LIMIT_KINDS),

@@ -42,9 +42,7 @@ export const responsibleRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
       },
     },
     async (request) => {
-      const body = request.body;
-      const changes = 'limits' in body ? body.limits : [{ kind: body.kind, period: body.period, value: body.value }];
-      const limits = await responsible.setLimits(ctx, memberOf(request).member.id, changes);
+      const limits = await responsible.setLimits(ctx, memberOf(request).member.id, request.body);
       return ok(request, { limits }, 'responsible.limits_saved');
     },
   );
