@@ -1,3 +1,4 @@
+import { centavos } from '@casino/shared/money';
 // Crash under load, printed (not a timed test): one round with 1,000 websocket players who all bet
 // in the betting window and cash out while the multiplier rises, each when a tick shows the target
 // it picked (the way a player's screen reacts). The players run in a worker thread (their own
@@ -179,8 +180,8 @@ async function benchDb(db: 'sqlite' | 'postgres') {
         key: `bench:fund:${member.id}`,
         code: 'deposit',
         lines: [
-          { account: house('psp_clearing'), amountCentavos: -100_000 },
-          { account: cash(member.id), amountCentavos: 100_000 },
+          { account: house('psp_clearing'), amountCentavos: centavos(-100_000) },
+          { account: cash(member.id), amountCentavos: centavos(100_000) },
         ],
       });
       if (!funded.ok) throw new Error('funding failed');

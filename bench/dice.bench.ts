@@ -1,3 +1,4 @@
+import { centavos } from '@casino/shared/money';
 // Dice over HTTP, printed (not a timed test): how many bet round trips a second one player gets
 // (each bet waits for the previous answer, as a player clicking "bet" or running auto-bet does),
 // and what 16 players betting at once get together. Every bet is a real round: nonce reserved,
@@ -39,8 +40,8 @@ async function benchDb(db: 'sqlite' | 'postgres') {
         key: `bench:dice:${p.id}`,
         code: 'deposit',
         lines: [
-          { account: house('psp_clearing'), amountCentavos: -100_000_000 },
-          { account: cash(p.id), amountCentavos: 100_000_000 },
+          { account: house('psp_clearing'), amountCentavos: centavos(-100_000_000) },
+          { account: cash(p.id), amountCentavos: centavos(100_000_000) },
         ],
       });
       if (!funded.ok) throw new Error('funding failed');

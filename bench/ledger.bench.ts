@@ -1,3 +1,4 @@
+import { centavos } from '@casino/shared/money';
 // Ledger throughput and latency, printed (not a timed test). Durable commits: SQLite runs WAL with
 // synchronous=FULL, PostgreSQL with its default synchronous_commit=on.
 //   in-process: bet-sized debits (cash -> game_house) through transfer(), at several concurrencies;
@@ -47,8 +48,8 @@ async function benchDb(db: 'sqlite' | 'postgres') {
         key: `fund:${m.id}`,
         code: 'deposit',
         lines: [
-          { account: house('psp_clearing'), amountCentavos: -1_000_000_000 },
-          { account: cash(m.id), amountCentavos: 1_000_000_000 },
+          { account: house('psp_clearing'), amountCentavos: centavos(-1_000_000_000) },
+          { account: cash(m.id), amountCentavos: centavos(1_000_000_000) },
         ],
       });
     }
@@ -59,8 +60,8 @@ async function benchDb(db: 'sqlite' | 'postgres') {
         key: `bench:${db}:${++seq}:${Date.now()}`,
         code: 'game_bet',
         lines: [
-          { account: cash(m.id), amountCentavos: -100 },
-          { account: house('game_house:bench'), amountCentavos: 100 },
+          { account: cash(m.id), amountCentavos: centavos(-100) },
+          { account: house('game_house:bench'), amountCentavos: centavos(100) },
         ],
       });
       if (!result.ok) throw new Error('bench bet refused');

@@ -1,3 +1,4 @@
+import { centavos } from '@casino/shared/money';
 // The sportsbook, printed (not a timed test):
 // 1. Bets placed per second over HTTP (a listening server, fetch): one player placing one bet at a
 //    time, then 16 players at once with singles and with three-leg accumulators. Every bet is a
@@ -38,14 +39,14 @@ function report(name: string, latencies: number[], elapsedMs: number) {
   );
 }
 
-async function fundAll(db: Database, memberIds: number[], centavos: number) {
+async function fundAll(db: Database, memberIds: number[], amount: number) {
   for (const id of memberIds) {
     const funded = await transfer(db, {
       key: `bench:sportsbook:${id}`,
       code: 'deposit',
       lines: [
-        { account: house('psp_clearing'), amountCentavos: -centavos },
-        { account: cash(id), amountCentavos: centavos },
+        { account: house('psp_clearing'), amountCentavos: centavos(-amount) },
+        { account: cash(id), amountCentavos: centavos(amount) },
       ],
     });
     if (!funded.ok) throw new Error('funding failed');

@@ -1,3 +1,4 @@
+import { centavos } from '@casino/shared/money';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -80,8 +81,8 @@ describe('npm run ledger:verify', () => {
         key: 'deposit:v1',
         code: 'deposit',
         lines: [
-          { account: house('psp_clearing'), amountCentavos: -5_000 },
-          { account: cash(member.id), amountCentavos: 5_000 },
+          { account: house('psp_clearing'), amountCentavos: centavos(-5_000) },
+          { account: cash(member.id), amountCentavos: centavos(5_000) },
         ],
       });
 

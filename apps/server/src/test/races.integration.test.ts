@@ -1,3 +1,4 @@
+import { centavos } from '@casino/shared/money';
 import { createHmac, randomBytes } from 'node:crypto';
 import { API } from '@casino/shared/api-paths';
 import type { LightMyRequestResponse } from 'fastify';
@@ -596,8 +597,8 @@ describe('promotions', () => {
       key: uid('rebate-accrual'),
       code: 'rebate_accrual',
       lines: [
-        { account: house('promotions_expense'), amountCentavos: -1_234 },
-        { account: rebate(m.id), amountCentavos: 1_234 },
+        { account: house('promotions_expense'), amountCentavos: centavos(-1_234) },
+        { account: rebate(m.id), amountCentavos: centavos(1_234) },
       ],
     });
     expect(accrued.ok).toBe(true);

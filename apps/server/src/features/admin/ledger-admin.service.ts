@@ -1,4 +1,4 @@
-import { formatCentavos } from '@casino/shared/money';
+import { centavos, formatCentavos } from '@casino/shared/money';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/http.ts';
 import { findMemberById } from '../../platform/members/members.repository.ts';
@@ -60,8 +60,8 @@ export async function adjustMemberCash(
         key: `adjustment:${actor.requestId}`,
         code: 'adjustment',
         lines: [
-          { account: cash(memberId), amountCentavos: signed },
-          { account: house('adjustments'), amountCentavos: -signed },
+          { account: cash(memberId), amountCentavos: centavos(signed) },
+          { account: house('adjustments'), amountCentavos: centavos(-signed) },
         ],
         meta: { operator_id: actor.operatorId, reason: input.reason },
       });

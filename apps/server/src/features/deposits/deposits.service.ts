@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { formatBRL, formatCentavos, parseReais } from '@casino/shared/money';
+import { type Centavos, centavos, formatBRL, formatCentavos, parseReais } from '@casino/shared/money';
 import type { DepositStatus, PaymentChannel } from '@casino/shared/schemas/payments';
 import type { DepositBonusChoice } from '@casino/shared/schemas/promotions';
 import QRCode from 'qrcode';
@@ -8,7 +8,7 @@ import { nowIso } from '../../db/database.ts';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../lib/http.ts';
 import { translate } from '../../lib/i18n.ts';
-import { cash, house } from '../../platform/ledger/ledger.service.ts';
+import { cash, house, type TransferLine } from '../../platform/ledger/ledger.service.ts';
 import { postTransfer } from '../../platform/ledger/post-transfer.ts';
 import { assertDepositBonusChoice } from '../promotions/activities.service.ts';
 import { pushBalance } from '../../platform/realtime/realtime.ts';
@@ -43,8 +43,8 @@ export function toChannel(row: ChannelRow): PaymentChannel {
 }
 
 /** The fee of an amount on a channel, rounded down to the centavo (the player's favour). */
-export function channelFee(channel: Pick<ChannelRow, 'fee_bp' | 'fee_fixed_centavos'>, amountCentavos: number): number {
-  return Math.floor((amountCentavos * channel.fee_bp) / 10_000) + channel.fee_fixed_centavos;
+export function channelFee(channel: Pick<ChannelRow, 'fee_bp' | 'fee_fixed_centavos'>, amountCentavos: number): Centavos {
+  return centavos(Math.floor((amountCentavos * channel.fee_bp) / 10_000) + channel.fee_fixed_centavos);
 }
 
 export async function onlineChannels(ctx: AppContext, lang: string, expiryMinutes: number) {
@@ -228,11 +228,11 @@ async function creditInTransaction(trx: Database, order: OrderRow, payment: PixP
     const current = await repo.orderStatus(trx, order.id);
     return current === 'credited' ? 'duplicate' : 'expired_order';
   }
-  const net = order.amount_centavos - order.fee_centavos;
-  const lines = [
-    { account: house('psp_clearing'), amountCentavos: -order.amount_centavos },
+  const net = centavos(order.amount_centavos - order.fee_centavos);
+  const lines: TransferLine[] = [
+    { account: house('psp_clearing'), amountCentavos: centavos(-order.amount_centavos) },
     { account: cash(order.member_id), amountCentavos: net },
-    ...(order.fee_centavos > 0 ? [{ account: house('fees'), amountCentavos: order.fee_centavos }] : []),
+    ...(order.fee_centavos > 0 ? [{ account: house('fees'), amountCentavos: centavos(order.fee_centavos) }] : []),
   ];
   await postTransfer(trx, {
     key: `deposit:${order.order_no}`,

@@ -1,3 +1,4 @@
+import { centavos } from '@casino/shared/money';
 import { API } from '@casino/shared/api-paths';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, json, registerMember, type TestApp } from '../../test/test-app.ts';
@@ -25,8 +26,8 @@ async function funded(amount: number) {
     key: uid('deposit'),
     code: 'deposit',
     lines: [
-      { account: house('psp_clearing'), amountCentavos: -amount },
-      { account: cash(m.id), amountCentavos: amount },
+      { account: house('psp_clearing'), amountCentavos: centavos(-amount) },
+      { account: cash(m.id), amountCentavos: centavos(amount) },
     ],
   });
   return m;
@@ -52,10 +53,12 @@ async function roundRef(memberId: number, code: string): Promise<RoundRef> {
 /** One round through the wallet core: a stake, then a win (or none, leaving it open), at `at`. */
 async function play(memberId: number, code: string, betCentavos: number, winCentavos: number | null, at?: Date) {
   const round = await roundRef(memberId, code);
-  const bet = await runWallet(t.ctx.db, memberId, (trx) => debit(trx, round, { txId: uid('bet'), amountCentavos: betCentavos }));
+  const bet = await runWallet(t.ctx.db, memberId, (trx) => debit(trx, round, { txId: uid('bet'), amountCentavos: centavos(betCentavos) }));
   expect(bet.ok).toBe(true);
   if (winCentavos !== null) {
-    const win = await runWallet(t.ctx.db, memberId, (trx) => credit(trx, round, { txId: uid('win'), amountCentavos: winCentavos }));
+    const win = await runWallet(t.ctx.db, memberId, (trx) =>
+      credit(trx, round, { txId: uid('win'), amountCentavos: centavos(winCentavos) }),
+    );
     expect(win.ok).toBe(true);
   }
   if (at) {
@@ -120,7 +123,7 @@ describe('POST /api/game/record', () => {
     await play(m.id, 'mines', 500, null);
     const refunded = await roundRef(m.id, 'sandbox-tigre-sortudo');
     const betId = uid('bet');
-    await runWallet(t.ctx.db, m.id, (trx) => debit(trx, refunded, { txId: betId, amountCentavos: 200 }));
+    await runWallet(t.ctx.db, m.id, (trx) => debit(trx, refunded, { txId: betId, amountCentavos: centavos(200) }));
     await runWallet(t.ctx.db, m.id, (trx) =>
       rollback(trx, { providerId: refunded.providerId, platType: refunded.platType, memberId: m.id, txId: uid('rb'), refTxId: betId }),
     );

@@ -5,7 +5,7 @@ import * as plinko from '@casino/games/plinko';
 import * as roulette from '@casino/games/roulette';
 import * as carnaval from '@casino/games/slot-carnaval';
 import * as fruit from '@casino/games/slot-fruit';
-import { formatBRL, formatCentavos } from '@casino/shared/money';
+import { type Centavos, centavos, formatBRL, formatCentavos } from '@casino/shared/money';
 import type { HouseGameCode } from '@casino/shared/schemas/games';
 import type { AppContext } from '../../context.ts';
 import { AppError, fieldError } from '../../lib/http.ts';
@@ -44,7 +44,7 @@ async function playInstant<T>(
   ctx: AppContext,
   memberId: number,
   game: HouseGame,
-  stakeCentavos: number,
+  stakeCentavos: Centavos,
   draw: (source: FloatSource) => Drawn<T>,
 ): Promise<InstantAnswer<T>> {
   const roundUid = newRoundUid(game.code);
@@ -69,7 +69,8 @@ async function playInstant<T>(
     });
     let balance = bet.balanceCentavos;
     if (drawn.winCentavos > 0) {
-      balance = (await credit(trx, ref, { txId: `${roundUid}:win`, amountCentavos: drawn.winCentavos, outcome: stored })).balanceCentavos;
+      const paid = await credit(trx, ref, { txId: `${roundUid}:win`, amountCentavos: centavos(drawn.winCentavos), outcome: stored });
+      balance = paid.balanceCentavos;
     } else if (!(await settleLost(trx, ref, stored))) {
       throw new Error(`round ${roundUid} was not open when settling it`);
     }
@@ -94,7 +95,7 @@ async function playInstant<T>(
 export async function playDice(
   ctx: AppContext,
   memberId: number,
-  input: { amount: number; target: number; direction: dice.DiceDirection },
+  input: { amount: Centavos; target: number; direction: dice.DiceDirection },
 ) {
   const game = await playableGame(ctx, 'dice');
   const params = { target: input.target, direction: input.direction };
@@ -113,7 +114,7 @@ export async function playDice(
 
 // ---- plinko ---------------------------------------------------------------------------------
 
-export async function playPlinko(ctx: AppContext, memberId: number, input: { amount: number; rows: number; risk: plinko.PlinkoRisk }) {
+export async function playPlinko(ctx: AppContext, memberId: number, input: { amount: Centavos; rows: number; risk: plinko.PlinkoRisk }) {
   const game = await playableGame(ctx, 'plinko');
   const params = { rows: input.rows, risk: input.risk };
   if (!plinko.isValidPlinkoParams(params)) throw fieldError('VALIDATION_FAILED', 'rows', 'games.plinko_rows_invalid');
@@ -187,7 +188,7 @@ export async function playRoulette(ctx: AppContext, memberId: number, chips: Rou
   if (problem) throw rouletteRefusal(problem, stakes);
   const total = stakes.reduce((sum, s) => sum + s.amountCentavos, 0);
   checkStake(game, total, 'bets');
-  return playInstant(ctx, memberId, game, total, (source) => {
+  return playInstant(ctx, memberId, game, centavos(total), (source) => {
     const outcome = roulette.play(source);
     const settlement = roulette.settleRoulette(outcome.number, stakes);
     return {
@@ -235,7 +236,7 @@ function spinSlot(code: SlotCode, source: FloatSource, stakeCentavos: number) {
   return { outcome, winCentavos: carnaval.carnavalPayout(stakeCentavos, outcome) };
 }
 
-export async function playSlot(ctx: AppContext, memberId: number, code: SlotCode, amount: number) {
+export async function playSlot(ctx: AppContext, memberId: number, code: SlotCode, amount: Centavos) {
   const game = await playableGame(ctx, code);
   checkStake(game, amount);
   return playInstant(ctx, memberId, game, amount, (source) => {

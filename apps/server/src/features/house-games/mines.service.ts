@@ -1,7 +1,7 @@
 import { formatMultiplier } from '@casino/games/exact';
 import { hmacFloats } from '@casino/games/fair';
 import * as mines from '@casino/games/mines';
-import { formatCentavos } from '@casino/shared/money';
+import { type Centavos, centavos, formatCentavos } from '@casino/shared/money';
 import type { MinesRoundView } from '@casino/shared/schemas/house-games';
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/database.ts';
@@ -88,7 +88,7 @@ function toView(round: GameRound, stored: StoredMines, proof: Awaited<ReturnType
 }
 
 /** POST API.house.minesStart: takes the stake and opens a board (one open board per member). */
-export async function startMines(ctx: AppContext, memberId: number, input: { amount: number; mines: number }) {
+export async function startMines(ctx: AppContext, memberId: number, input: { amount: Centavos; mines: number }) {
   const game = await playableGame(ctx, 'mines');
   if (!mines.isValidMinesCount(input.mines)) throw fieldError('VALIDATION_FAILED', 'mines', 'games.mines_count_invalid');
   checkStake(game, input.amount);
@@ -165,7 +165,7 @@ async function payOut(trx: Database, game: HouseGame, memberId: number, round: G
   };
   const paid = await credit(trx, roundRefOf(game, memberId, round.round_uid), {
     txId: `${round.round_uid}:win`,
-    amountCentavos: winCentavos,
+    amountCentavos: centavos(winCentavos),
     outcome: final,
   });
   if (paid.replayed) throw new AppError('ALREADY_CASHED_OUT');

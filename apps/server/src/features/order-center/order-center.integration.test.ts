@@ -1,3 +1,4 @@
+import { centavos } from '@casino/shared/money';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminToken, bearer, createTestApp, json, registerMember, type TestApp } from '../../test/test-app.ts';
 import { verifyLedger } from '../../platform/ledger/ledger-verify.ts';
@@ -70,8 +71,8 @@ describe('order centre', () => {
       key: `bonus_test:${m.id}`,
       code: 'bonus',
       lines: [
-        { account: house('promotions_expense'), amountCentavos: -1_234 },
-        { account: bonus(m.id), amountCentavos: 1_234 },
+        { account: house('promotions_expense'), amountCentavos: centavos(-1_234) },
+        { account: bonus(m.id), amountCentavos: centavos(1_234) },
       ],
     });
     expect(granted.ok).toBe(true);

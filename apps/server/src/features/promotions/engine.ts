@@ -1,4 +1,4 @@
-import { formatCentavos } from '@casino/shared/money';
+import { centavos, formatCentavos } from '@casino/shared/money';
 import type { ActivityCheck, ActivityClaimBody, ActivityState, ActivityType, ClaimResult } from '@casino/shared/schemas/promotions';
 import { DEPOSIT_LINKED_ACTIVITIES } from '@casino/shared/schemas/promotions';
 import type { ErrorCode } from '@casino/shared/errors';
@@ -9,7 +9,7 @@ import { nowIso } from '../../db/database.ts';
 import type { Member, Site } from '../../db/schema.ts';
 import { AppError } from '../../lib/http.ts';
 import { translate } from '../../lib/i18n.ts';
-import { cash, house } from '../../platform/ledger/ledger.service.ts';
+import { cash, house, moved, rebate } from '../../platform/ledger/ledger.service.ts';
 import { postTransfer } from '../../platform/ledger/post-transfer.ts';
 import { lockMember } from '../../platform/members/member-lock.ts';
 import { pushBalance } from '../../platform/realtime/realtime.ts';
@@ -268,10 +268,7 @@ export async function creditBonus(trx: Database, credit: BonusCredit): Promise<{
   const posted = await postTransfer(trx, {
     key: `bonus:${credit.claimKey}`,
     code: credit.source === 'rebate' ? 'rebate_claim' : credit.source === 'agency_commission' ? 'agency_commission' : 'bonus',
-    lines: [
-      { account: from === 'rebate' ? { member: credit.memberId, kind: 'rebate' } : house(from), amountCentavos: -credit.amountCentavos },
-      { account: cash(credit.memberId), amountCentavos: credit.amountCentavos },
-    ],
+    lines: moved(from === 'rebate' ? rebate(credit.memberId) : house(from), cash(credit.memberId), centavos(credit.amountCentavos)),
     meta: { bonus_id: inserted.id, source: credit.source, claim_key: credit.claimKey },
   });
   await trx.updateTable('bonus_credits').set({ transfer_id: posted.transferId }).where('id', '=', inserted.id).execute();

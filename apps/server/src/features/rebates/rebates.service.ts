@@ -1,12 +1,12 @@
 import { GAME_CATEGORIES, type GameCategory } from '@casino/shared/game-codes';
-import { formatCentavos } from '@casino/shared/money';
+import { centavos, formatCentavos } from '@casino/shared/money';
 import type { RebateDetailItem, RebatesList } from '@casino/shared/schemas/vip';
 import { MAX_VIP_LEVEL } from '@casino/shared/schemas/vip-admin';
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../lib/http.ts';
 import { addDays, saoPauloDay } from '../../lib/sao-paulo.ts';
-import { house, rebate } from '../../platform/ledger/ledger.service.ts';
+import { house, moved, rebate } from '../../platform/ledger/ledger.service.ts';
 import { postTransfer } from '../../platform/ledger/post-transfer.ts';
 import { afterCredit, creditBonus, lockClaimant } from '../promotions/engine.ts';
 import { pushBalance } from '../../platform/realtime/realtime.ts';
@@ -58,10 +58,7 @@ export async function accrueRebates(ctx: AppContext, memberId: number, now = new
       await postTransfer(trx, {
         key: `rebate:accrue:${memberId}:${row.day}:${row.category}:${toCentavos}`,
         code: 'rebate_accrual',
-        lines: [
-          { account: house('promotions_expense'), amountCentavos: -(toCentavos - fromCentavos) },
-          { account: rebate(memberId), amountCentavos: toCentavos - fromCentavos },
-        ],
+        lines: moved(house('promotions_expense'), rebate(memberId), centavos(toCentavos - fromCentavos)),
         meta: { day: row.day, category: row.category, accrued: toCentavos },
       });
       return toCentavos - fromCentavos;

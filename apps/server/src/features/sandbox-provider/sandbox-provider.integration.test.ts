@@ -1,3 +1,4 @@
+import { centavos } from '@casino/shared/money';
 import { API } from '@casino/shared/api-paths';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, json, registerMember, type TestApp } from '../../test/test-app.ts';
@@ -49,8 +50,8 @@ async function player(amount: number, game: string) {
       key: uid('deposit'),
       code: 'deposit',
       lines: [
-        { account: house('psp_clearing'), amountCentavos: -amount },
-        { account: cash(m.id), amountCentavos: amount },
+        { account: house('psp_clearing'), amountCentavos: centavos(-amount) },
+        { account: cash(m.id), amountCentavos: centavos(amount) },
       ],
     });
   }

@@ -1,3 +1,4 @@
+import { centavos } from '@casino/shared/money';
 import { createHmac, randomBytes } from 'node:crypto';
 import { API } from '@casino/shared/api-paths';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -94,8 +95,8 @@ async function player(amount: number, game = GAME) {
       key: uid('deposit'),
       code: 'deposit',
       lines: [
-        { account: house('psp_clearing'), amountCentavos: -amount },
-        { account: cash(m.id), amountCentavos: amount },
+        { account: house('psp_clearing'), amountCentavos: centavos(-amount) },
+        { account: cash(m.id), amountCentavos: centavos(amount) },
       ],
     });
     expect(moved.ok).toBe(true);

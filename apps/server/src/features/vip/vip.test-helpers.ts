@@ -1,3 +1,4 @@
+import { centavos } from '@casino/shared/money';
 import { randomUUID } from 'node:crypto';
 import type { GameCategory } from '@casino/shared/game-codes';
 import { expect } from 'vitest';
@@ -29,8 +30,8 @@ export async function playCategory(t: TestApp, memberId: number, category: GameC
     roundUid: `test-${randomUUID()}`,
   };
   const outcome = await runWallet(t.ctx.db, memberId, async (trx) => {
-    await debit(trx, round, { txId: `${round.roundUid}:bet`, amountCentavos: betCentavos });
-    return credit(trx, round, { txId: `${round.roundUid}:win`, amountCentavos: winCentavos });
+    await debit(trx, round, { txId: `${round.roundUid}:bet`, amountCentavos: centavos(betCentavos) });
+    return credit(trx, round, { txId: `${round.roundUid}:win`, amountCentavos: centavos(winCentavos) });
   });
   if (!outcome.ok) throw new Error(`round refused: ${outcome.error}`);
 }

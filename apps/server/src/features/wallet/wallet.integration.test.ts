@@ -1,3 +1,4 @@
+import { centavos } from '@casino/shared/money';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nowIso } from '../../db/database.ts';
 import { createTestApp, registerMember, type TestApp } from '../../test/test-app.ts';
@@ -65,8 +66,8 @@ async function funded(amount: number) {
     key: uid('deposit'),
     code: 'deposit',
     lines: [
-      { account: house('psp_clearing'), amountCentavos: -amount },
-      { account: cash(m.id), amountCentavos: amount },
+      { account: house('psp_clearing'), amountCentavos: centavos(-amount) },
+      { account: cash(m.id), amountCentavos: centavos(amount) },
     ],
   });
   expect(moved.ok).toBe(true);
@@ -78,9 +79,9 @@ function roundOf(memberId: number, roundUid = uid('round')): RoundRef {
 }
 
 const bet = (round: RoundRef, txId: string, amount: number) =>
-  runWallet(t.ctx.db, round.memberId, (trx) => debit(trx, round, { txId, amountCentavos: amount }));
+  runWallet(t.ctx.db, round.memberId, (trx) => debit(trx, round, { txId, amountCentavos: centavos(amount) }));
 const win = (round: RoundRef, txId: string, amount: number) =>
-  runWallet(t.ctx.db, round.memberId, (trx) => credit(trx, round, { txId, amountCentavos: amount }));
+  runWallet(t.ctx.db, round.memberId, (trx) => credit(trx, round, { txId, amountCentavos: centavos(amount) }));
 const refund = (round: RoundRef, txId: string, refTxId: string) =>
   runWallet(t.ctx.db, round.memberId, (trx) => rollback(trx, { providerId, platType: PLAT, memberId: round.memberId, txId, refTxId }));
 

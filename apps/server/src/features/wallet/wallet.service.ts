@@ -1,8 +1,9 @@
+import { type Centavos, centavos } from '@casino/shared/money';
 import { recordPlay } from '../promotions/daily-stats.ts';
 import type { Database } from '../../db/database.ts';
 import { nowIso } from '../../db/database.ts';
 import { AppError } from '../../lib/http.ts';
-import { cash, house, IdempotencyConflict, InsufficientFunds, lockMemberCash } from '../../platform/ledger/ledger.service.ts';
+import { cash, house, IdempotencyConflict, InsufficientFunds, lockMemberCash, moved } from '../../platform/ledger/ledger.service.ts';
 import { postTransfer } from '../../platform/ledger/post-transfer.ts';
 import { gameHouseAccount } from '../../platform/ledger/ledger.codes.ts';
 import { MoneyRefusal } from '../../platform/ledger/money-failure.ts';
@@ -46,7 +47,7 @@ export interface RoundRef {
 
 export interface DebitInput {
   txId: string;
-  amountCentavos: number;
+  amountCentavos: Centavos;
   /** House games: the round's outcome and the seed pair and nonce that drew it. */
   outcome?: unknown;
   seedId?: number;
@@ -56,7 +57,7 @@ export interface DebitInput {
 export interface CreditInput {
   txId: string;
   /** Zero is allowed: it closes a lost round. */
-  amountCentavos: number;
+  amountCentavos: Centavos;
   /** Settles the round (default true); a provider paying several wins into one round sends false first. */
   closeRound?: boolean;
   outcome?: unknown;
@@ -144,10 +145,7 @@ export async function debit(trx: Database, round: RoundRef, input: DebitInput): 
     const posted = await postTransfer(trx, {
       key: `bet:${round.platType}:${input.txId}`,
       code: 'game_bet',
-      lines: [
-        { account: cash(round.memberId), amountCentavos: -input.amountCentavos },
-        { account: house(gameHouseAccount(round.platType)), amountCentavos: input.amountCentavos },
-      ],
+      lines: moved(cash(round.memberId), house(gameHouseAccount(round.platType)), input.amountCentavos),
       meta: { round: round.roundUid, game: round.gameId },
     });
     if (posted.replayed) {
@@ -213,10 +211,7 @@ export async function credit(trx: Database, round: RoundRef, input: CreditInput)
     const posted = await postTransfer(trx, {
       key: `win:${round.platType}:${input.txId}`,
       code: 'game_win',
-      lines: [
-        { account: house(gameHouseAccount(round.platType)), amountCentavos: -input.amountCentavos },
-        { account: cash(round.memberId), amountCentavos: input.amountCentavos },
-      ],
+      lines: moved(house(gameHouseAccount(round.platType)), cash(round.memberId), input.amountCentavos),
       meta: { round: round.roundUid, game: round.gameId },
     });
     // The same win committed by a concurrent call: this call's round update must not stand.
@@ -315,10 +310,7 @@ export async function rollback(trx: Database, input: RollbackInput): Promise<Wal
     const posted = await postTransfer(trx, {
       key: `rollback:${input.platType}:${bet.tx_id}`,
       code: 'game_rollback',
-      lines: [
-        { account: house(gameHouseAccount(input.platType)), amountCentavos: -bet.amount_centavos },
-        { account: cash(input.memberId), amountCentavos: bet.amount_centavos },
-      ],
+      lines: moved(house(gameHouseAccount(input.platType)), cash(input.memberId), centavos(bet.amount_centavos)),
       meta: { round: bet.round_uid, bet: bet.tx_id },
     });
     transferId = posted.transferId;

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { formatBRL, formatCentavos } from '@casino/shared/money';
+import { type Centavos, centavos, formatBRL, formatCentavos } from '@casino/shared/money';
 import { normalizeCpf } from '@casino/shared/pix/cpf';
 import { normalizePixKey, type PixKeyType } from '@casino/shared/pix/pix-key';
 import type { WithdrawalStatus } from '@casino/shared/schemas/payments';
@@ -9,7 +9,7 @@ import type { Member } from '../../db/schema.ts';
 import { AppError, fieldError } from '../../lib/http.ts';
 import { verifyPassword } from '../../lib/passwords.ts';
 import { writeAudit } from '../../platform/audit/audit.repository.ts';
-import { cash, house } from '../../platform/ledger/ledger.service.ts';
+import { cash, house, moved, type TransferLine } from '../../platform/ledger/ledger.service.ts';
 import { moneyFailure } from '../../platform/ledger/money-failure.ts';
 import { postTransfer } from '../../platform/ledger/post-transfer.ts';
 import { findLiveBank } from '../member-banks/member-banks.repository.ts';
@@ -55,8 +55,8 @@ export function newWithdrawalOrderNo(now = Date.now()): string {
 }
 
 /** The channel's fee on an amount: a fixed part plus basis points, rounded down. */
-export function withdrawalFee(channel: { fee_bp: number; fee_fixed_centavos: number }, amountCentavos: number): number {
-  return channel.fee_fixed_centavos + Math.floor((amountCentavos * channel.fee_bp) / 10_000);
+export function withdrawalFee(channel: { fee_bp: number; fee_fixed_centavos: number }, amountCentavos: number): Centavos {
+  return centavos(channel.fee_fixed_centavos + Math.floor((amountCentavos * channel.fee_bp) / 10_000));
 }
 
 export function toWithdrawalView(row: repo.WithdrawalRow) {
@@ -268,10 +268,7 @@ export async function requestWithdrawal(ctx: AppContext, member: Member, input: 
       await postTransfer(trx, {
         key: `withdrawal:${orderNo}`,
         code: 'withdrawal_request',
-        lines: [
-          { account: cash(member.id), amountCentavos: -amountCentavos },
-          { account: house('withdrawals_payable'), amountCentavos: amountCentavos },
-        ],
+        lines: moved(cash(member.id), house('withdrawals_payable'), centavos(amountCentavos)),
         meta: { order_no: orderNo, withdrawal_id: inserted.id },
       });
       return { id: inserted.id, replayed: false };
@@ -361,11 +358,11 @@ export async function payApprovedWithdrawal(ctx: AppContext, row: repo.Withdrawa
     if (payout.ok) {
       const paid = await repo.moveStatus(trx, id, 'paying', 'paid', { psp_reference: payout.reference, paid_at: now, now });
       if (!paid) throw new Error(`withdrawal ${id} left paying while its payout was in flight`);
-      const lines = [
-        { account: house('withdrawals_payable'), amountCentavos: -row.amount_centavos },
-        { account: house('psp_clearing'), amountCentavos: payoutCentavos },
+      const lines: TransferLine[] = [
+        { account: house('withdrawals_payable'), amountCentavos: centavos(-row.amount_centavos) },
+        { account: house('psp_clearing'), amountCentavos: centavos(payoutCentavos) },
       ];
-      if (row.fee_centavos > 0) lines.push({ account: house('fees'), amountCentavos: row.fee_centavos });
+      if (row.fee_centavos > 0) lines.push({ account: house('fees'), amountCentavos: centavos(row.fee_centavos) });
       await postTransfer(trx, {
         key: `withdrawal_paid:${row.order_no}`,
         code: 'withdrawal_paid',
@@ -379,10 +376,7 @@ export async function payApprovedWithdrawal(ctx: AppContext, row: repo.Withdrawa
     await postTransfer(trx, {
       key: `withdrawal_failed:${row.order_no}`,
       code: 'withdrawal_failed',
-      lines: [
-        { account: house('withdrawals_payable'), amountCentavos: -row.amount_centavos },
-        { account: cash(row.member_id), amountCentavos: row.amount_centavos },
-      ],
+      lines: moved(house('withdrawals_payable'), cash(row.member_id), centavos(row.amount_centavos)),
       meta: { order_no: row.order_no, reason: payout.reason },
     });
     await writeAudit(trx, {
@@ -406,20 +400,17 @@ export async function rejectWithdrawal(ctx: AppContext, actor: Actor, id: number
   const row = await loadWithdrawal(ctx, id);
   const now = nowIso();
   await ctx.db.transaction().execute(async (trx) => {
-    const moved = await repo.moveStatus(trx, id, 'pending_review', 'rejected', {
+    const rejected = await repo.moveStatus(trx, id, 'pending_review', 'rejected', {
       reviewed_by: actor.operatorId,
       reviewed_at: now,
       reject_reason: reason,
       now,
     });
-    if (!moved) throw new AppError('WITHDRAWAL_NOT_PENDING');
+    if (!rejected) throw new AppError('WITHDRAWAL_NOT_PENDING');
     await postTransfer(trx, {
       key: `withdrawal_rejected:${row.order_no}`,
       code: 'withdrawal_rejected',
-      lines: [
-        { account: house('withdrawals_payable'), amountCentavos: -row.amount_centavos },
-        { account: cash(row.member_id), amountCentavos: row.amount_centavos },
-      ],
+      lines: moved(house('withdrawals_payable'), cash(row.member_id), centavos(row.amount_centavos)),
       meta: { order_no: row.order_no, operator_id: actor.operatorId, reason },
     });
     await writeAudit(trx, {

@@ -1,3 +1,4 @@
+import { centavos } from '@casino/shared/money';
 import { randomInt } from 'node:crypto';
 import { cpfCheckDigits } from '@casino/shared/pix/cpf';
 import { bearer, json, registerMember, type TestApp } from '../../test/test-app.ts';
@@ -32,8 +33,8 @@ export async function fund(t: TestApp, memberId: number, amountCentavos: number)
     key: `deposit:test:${memberId}:${Date.now()}:${seq}`,
     code: 'deposit',
     lines: [
-      { account: house('psp_clearing'), amountCentavos: -amountCentavos },
-      { account: cash(memberId), amountCentavos },
+      { account: house('psp_clearing'), amountCentavos: centavos(-amountCentavos) },
+      { account: cash(memberId), amountCentavos: centavos(amountCentavos) },
     ],
   });
   if (!result.ok) throw new Error('funding failed');

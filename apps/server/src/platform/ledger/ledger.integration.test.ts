@@ -1,9 +1,10 @@
+import { centavos } from '@casino/shared/money';
 import fc from 'fast-check';
 import type { LedgerTransferCode } from '@casino/shared/ledger-codes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, registerMember, type TestApp } from '../../test/test-app.ts';
 import { verifyLedger } from './ledger-verify.ts';
-import { cash, house, IdempotencyConflict, LedgerInvariantError, lockMemberCash, rebate } from './ledger.service.ts';
+import { cash, house, IdempotencyConflict, LedgerInvariantError, lockMemberCash, rebate, type TransferLine } from './ledger.service.ts';
 import { transfer } from './transfer.ts';
 import { postTransfer } from './post-transfer.ts';
 
@@ -22,8 +23,8 @@ const deposit = (member: number, amount: number, k = key('deposit')) =>
     key: k,
     code: 'deposit',
     lines: [
-      { account: house('psp_clearing'), amountCentavos: -amount },
-      { account: cash(member), amountCentavos: amount },
+      { account: house('psp_clearing'), amountCentavos: centavos(-amount) },
+      { account: cash(member), amountCentavos: centavos(amount) },
     ],
   });
 const withdraw = (member: number, amount: number, k = key('withdrawal')) =>
@@ -31,8 +32,8 @@ const withdraw = (member: number, amount: number, k = key('withdrawal')) =>
     key: k,
     code: 'withdrawal_request',
     lines: [
-      { account: cash(member), amountCentavos: -amount },
-      { account: house('withdrawals_payable'), amountCentavos: amount },
+      { account: cash(member), amountCentavos: centavos(-amount) },
+      { account: house('withdrawals_payable'), amountCentavos: centavos(amount) },
     ],
   });
 
@@ -62,8 +63,8 @@ describe('ledger transfers', () => {
       key: key('rebate'),
       code: 'rebate_accrual',
       lines: [
-        { account: house('promotions_expense'), amountCentavos: -123 },
-        { account: rebate(m.id), amountCentavos: 123 },
+        { account: house('promotions_expense'), amountCentavos: centavos(-123) },
+        { account: rebate(m.id), amountCentavos: centavos(123) },
       ],
     });
     expect(moved.ok).toBe(true);
@@ -119,7 +120,7 @@ describe('ledger transfers', () => {
         { account: house('fees'), amountCentavos: -0.5 },
       ],
       [{ account: cash(m.id), amountCentavos: 10 }],
-    ];
+    ] as unknown as TransferLine[][]; // deliberately broken lines, past the type, for the ledger's own checks
     for (const lines of bad)
       await expect(transfer(t.ctx.db, { key: key('bad'), code: 'adjustment', lines })).rejects.toThrow(LedgerInvariantError);
     await expect(postTransfer(t.ctx.db, { key: key('bad'), code: 'adjustment', lines: bad[0]! })).rejects.toThrow(/needs a transaction/);
@@ -134,8 +135,8 @@ describe('ledger transfers', () => {
           key: key(`bet${i}`),
           code: 'game_bet',
           lines: [
-            { account: cash(m.id), amountCentavos: -100 },
-            { account: house('game_house:test_provider'), amountCentavos: 100 },
+            { account: cash(m.id), amountCentavos: centavos(-100) },
+            { account: house('game_house:test_provider'), amountCentavos: centavos(100) },
           ],
         }),
       ),
@@ -183,8 +184,8 @@ describe('ledger under concurrency', () => {
             key: k,
             code: 'deposit',
             lines: [
-              { account: house('psp_clearing'), amountCentavos: -(2_000 + i) },
-              { account: cash(m.id), amountCentavos: 2_000 + i },
+              { account: house('psp_clearing'), amountCentavos: centavos(-(2_000 + i)) },
+              { account: cash(m.id), amountCentavos: centavos(2_000 + i) },
             ],
           }),
         ),
@@ -222,8 +223,8 @@ describe('ledger under concurrency', () => {
               key: key('adjustment'),
               code: 'adjustment',
               lines: [
-                { account: cash(m.id), amountCentavos: -10 },
-                { account: house('adjustments'), amountCentavos: 10 },
+                { account: cash(m.id), amountCentavos: centavos(-10) },
+                { account: house('adjustments'), amountCentavos: centavos(10) },
               ],
             });
           }),
@@ -254,39 +255,39 @@ describe('ledger under concurrency', () => {
           const id = members[o.member]!;
           const other = members[o.other]!;
           const k = `prop:${run}:${i}`;
-          let lines: { account: ReturnType<typeof cash>; amountCentavos: number }[];
+          let lines: TransferLine[];
           if (o.kind === 'deposit')
             lines = [
-              { account: house('psp_clearing'), amountCentavos: -o.amount },
-              { account: cash(id), amountCentavos: o.amount },
+              { account: house('psp_clearing'), amountCentavos: centavos(-o.amount) },
+              { account: cash(id), amountCentavos: centavos(o.amount) },
             ];
           else if (o.kind === 'withdraw')
             lines = [
-              { account: cash(id), amountCentavos: -o.amount },
-              { account: house('withdrawals_payable'), amountCentavos: o.amount },
+              { account: cash(id), amountCentavos: centavos(-o.amount) },
+              { account: house('withdrawals_payable'), amountCentavos: centavos(o.amount) },
             ];
           else if (o.kind === 'reverse') {
             const amount = lastWithdrawal.get(id);
             if (!amount) continue;
             lines = [
-              { account: house('withdrawals_payable'), amountCentavos: -amount },
-              { account: cash(id), amountCentavos: amount },
+              { account: house('withdrawals_payable'), amountCentavos: centavos(-amount) },
+              { account: cash(id), amountCentavos: centavos(amount) },
             ];
           } else if (o.kind === 'adjust_up')
             lines = [
-              { account: house('adjustments'), amountCentavos: -o.amount },
-              { account: cash(id), amountCentavos: o.amount },
+              { account: house('adjustments'), amountCentavos: centavos(-o.amount) },
+              { account: cash(id), amountCentavos: centavos(o.amount) },
             ];
           else if (o.kind === 'adjust_down')
             lines = [
-              { account: cash(id), amountCentavos: -o.amount },
-              { account: house('adjustments'), amountCentavos: o.amount },
+              { account: cash(id), amountCentavos: centavos(-o.amount) },
+              { account: house('adjustments'), amountCentavos: centavos(o.amount) },
             ];
           else {
             if (other === id) continue;
             lines = [
-              { account: cash(id), amountCentavos: -o.amount },
-              { account: cash(other), amountCentavos: o.amount },
+              { account: cash(id), amountCentavos: centavos(-o.amount) },
+              { account: cash(other), amountCentavos: centavos(o.amount) },
             ];
           }
           const delta = new Map<number, number>();
@@ -320,8 +321,8 @@ describe('ledger:verify', () => {
         key: 'deposit:broken',
         code: 'deposit',
         lines: [
-          { account: house('psp_clearing'), amountCentavos: -700 },
-          { account: cash(m.id), amountCentavos: 700 },
+          { account: house('psp_clearing'), amountCentavos: centavos(-700) },
+          { account: cash(m.id), amountCentavos: centavos(700) },
         ],
       });
       expect(await verifyLedger(broken.ctx.db)).toEqual([]);

@@ -1,4 +1,5 @@
 import type { LedgerTransferCode } from '@casino/shared/ledger-codes';
+import { type Centavos, centavos } from '@casino/shared/money';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../lib/http.ts';
 import type { HouseAccount } from './ledger.codes.ts';
@@ -20,7 +21,15 @@ export type AccountName = { member: number; kind: MemberAccountKind } | { house:
 export interface TransferLine {
   account: AccountName;
   /** Signed centavos: positive credits the account, negative debits it. */
-  amountCentavos: number;
+  amountCentavos: Centavos;
+}
+
+/** The two lines of `amount` moving from one account to another (the common transfer). */
+export function moved(from: AccountName, to: AccountName, amount: Centavos): TransferLine[] {
+  return [
+    { account: from, amountCentavos: centavos(-amount) },
+    { account: to, amountCentavos: amount },
+  ];
 }
 
 export interface TransferInput {

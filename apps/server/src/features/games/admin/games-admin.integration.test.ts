@@ -1,3 +1,4 @@
+import { centavos } from '@casino/shared/money';
 import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nowIso } from '../../../db/database.ts';
@@ -130,9 +131,13 @@ const roundRef = (provider: Provider, game: Game, memberId: number, roundUid: st
 /** A round played through the wallet core: stake, then a win (zero closes it as lost). */
 async function playRound(provider: Provider, game: Game, memberId: number, roundUid: string, betCentavos: number, winCentavos: number) {
   const ref = roundRef(provider, game, memberId, roundUid);
-  const bet = await runWallet(t.ctx.db, memberId, (trx) => debit(trx, ref, { txId: `${roundUid}-bet`, amountCentavos: betCentavos }));
+  const bet = await runWallet(t.ctx.db, memberId, (trx) =>
+    debit(trx, ref, { txId: `${roundUid}-bet`, amountCentavos: centavos(betCentavos) }),
+  );
   expect(bet.ok).toBe(true);
-  const win = await runWallet(t.ctx.db, memberId, (trx) => credit(trx, ref, { txId: `${roundUid}-win`, amountCentavos: winCentavos }));
+  const win = await runWallet(t.ctx.db, memberId, (trx) =>
+    credit(trx, ref, { txId: `${roundUid}-win`, amountCentavos: centavos(winCentavos) }),
+  );
   expect(win.ok).toBe(true);
   return bet.ok ? bet.roundId : 0;
 }
@@ -458,9 +463,9 @@ describe('results', () => {
     await playRound(external, externalLive, bruno.id, `r-b2-${tag}`, 500, 0);
     // Neither an open round nor a rolled-back one counts.
     const open = roundRef(external, externalSlot, alice.id, `r-open-${tag}`);
-    await runWallet(t.ctx.db, alice.id, (trx) => debit(trx, open, { txId: `r-open-${tag}-bet`, amountCentavos: 7_000 }));
+    await runWallet(t.ctx.db, alice.id, (trx) => debit(trx, open, { txId: `r-open-${tag}-bet`, amountCentavos: centavos(7_000) }));
     const refunded = roundRef(external, externalLive, alice.id, `r-rb-${tag}`);
-    await runWallet(t.ctx.db, alice.id, (trx) => debit(trx, refunded, { txId: `r-rb-${tag}-bet`, amountCentavos: 3_000 }));
+    await runWallet(t.ctx.db, alice.id, (trx) => debit(trx, refunded, { txId: `r-rb-${tag}-bet`, amountCentavos: centavos(3_000) }));
     const rolled = await runWallet(t.ctx.db, alice.id, (trx) =>
       rollback(trx, {
         providerId: external.id,
@@ -672,7 +677,7 @@ describe('round lookup', () => {
     const ref = roundRef(house, houseDice, member.id, `dice-${tag}`);
     const outcome = { roll: 42.17, target: 50, over: false, multiplier: 1.98 };
     const bet = await runWallet(t.ctx.db, member.id, (trx) =>
-      debit(trx, ref, { txId: `dice-${tag}-bet`, amountCentavos: 200, outcome, seedId: seed.id, nonce: 7 }),
+      debit(trx, ref, { txId: `dice-${tag}-bet`, amountCentavos: centavos(200), outcome, seedId: seed.id, nonce: 7 }),
     );
     expect(bet.ok).toBe(true);
     await runWallet(t.ctx.db, member.id, async (trx) => {

@@ -1,5 +1,5 @@
 import { crashPayout, crashPointFromHash, isValidAutoCashout, msForMultiplier, multiplierAt } from '@casino/games/crash';
-import { formatCentavos } from '@casino/shared/money';
+import { centavos, formatCentavos } from '@casino/shared/money';
 import type { CrashState, HouseServerMessage } from '@casino/shared/schemas/house-games';
 import type { Database } from '../../../db/database.ts';
 import { nowIso } from '../../../db/database.ts';
@@ -269,7 +269,7 @@ export class CrashGame extends SharedRoundGame<Snapshot, PublicBet, History, Cra
     };
     const credited = await credit(trx, roundRefOf(game, bet.member_id, bet.game_round_uid), {
       txId: `${bet.game_round_uid}:win`,
-      amountCentavos: win,
+      amountCentavos: centavos(win),
       outcome,
     });
     return { win, balance: credited.balanceCentavos };

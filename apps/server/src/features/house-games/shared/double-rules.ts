@@ -1,5 +1,5 @@
 import { doubleColor, doublePayout, doubleRollFromHash } from '@casino/games/double';
-import { formatCentavos } from '@casino/shared/money';
+import { centavos, formatCentavos } from '@casino/shared/money';
 import type { DoubleColor, DoubleState, HouseServerMessage } from '@casino/shared/schemas/house-games';
 import { nowIso } from '../../../db/database.ts';
 import { credit, settleLost } from '../../wallet/wallet.service.ts';
@@ -166,7 +166,7 @@ export class DoubleGame extends SharedRoundGame<Snapshot, PublicBet, History, Do
             })),
           };
           const ref = roundRefOf(game, memberId, roundUid);
-          if (total > 0) await credit(trx, ref, { txId: `${roundUid}:win`, amountCentavos: total, outcome });
+          if (total > 0) await credit(trx, ref, { txId: `${roundUid}:win`, amountCentavos: centavos(total), outcome });
           else await settleLost(trx, ref, outcome);
           return total;
         }),

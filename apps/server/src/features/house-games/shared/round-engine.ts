@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { centavos } from '@casino/shared/money';
 import type { HouseServerMessage } from '@casino/shared/schemas/house-games';
 import type { Database } from '../../../db/database.ts';
 import { nowIso } from '../../../db/database.ts';
@@ -286,7 +287,7 @@ export class SharedRoundEngine<Snapshot extends RoundSnapshot, Bet, History> imp
         if (!inserted) throw new AppError('ALREADY_BET');
         const debited = await debit(trx, roundRefOf(game, member.id, roundUid), {
           txId: bet.txId(roundUid),
-          amountCentavos: bet.amountCentavos,
+          amountCentavos: centavos(bet.amountCentavos),
           outcome: bet.outcome(round),
         });
         return { round, balance: debited.balanceCentavos };

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { API } from '@casino/shared/api-paths';
-import { formatCentavos } from '@casino/shared/money';
+import { centavos as asCentavos, formatCentavos } from '@casino/shared/money';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, saoPauloDay } from '../../../lib/sao-paulo.ts';
 import { fundMember } from '../../../test/promotions-helpers.ts';
@@ -417,8 +417,8 @@ describe('cost report', () => {
         key: `test-rebate-accrual:${member.id}`,
         code: 'rebate_accrual',
         lines: [
-          { account: house('promotions_expense'), amountCentavos: -333 },
-          { account: rebate(member.id), amountCentavos: 333 },
+          { account: house('promotions_expense'), amountCentavos: asCentavos(-333) },
+          { account: rebate(member.id), amountCentavos: asCentavos(333) },
         ],
       });
       await creditBonus(trx, {

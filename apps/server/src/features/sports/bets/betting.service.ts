@@ -1,7 +1,7 @@
 import { createHash, randomInt } from 'node:crypto';
 import { formatOdds, parseOdds } from '@casino/games/football';
 import { accumulatedOdds, payoutFor } from '@casino/games/sport-bets';
-import { formatBRL, formatCentavos, parseReais } from '@casino/shared/money';
+import { centavos, formatBRL, formatCentavos, parseReais } from '@casino/shared/money';
 import type { OddsChangePolicy, placeBetBody, SportBet } from '@casino/shared/schemas/sports';
 import type { z } from 'zod';
 import type { AppContext } from '../../../context.ts';
@@ -9,7 +9,7 @@ import type { Database } from '../../../db/database.ts';
 import { nowIso } from '../../../db/database.ts';
 import { AppError, fieldError } from '../../../lib/http.ts';
 import { saoPauloDay } from '../../../lib/sao-paulo.ts';
-import { cash, house } from '../../../platform/ledger/ledger.service.ts';
+import { cash, house, moved } from '../../../platform/ledger/ledger.service.ts';
 import { moneyFailure } from '../../../platform/ledger/money-failure.ts';
 import { postTransfer } from '../../../platform/ledger/post-transfer.ts';
 import { pushBalance } from '../../../platform/realtime/realtime.ts';
@@ -302,10 +302,7 @@ async function writeBets(
     const posted = await postTransfer(trx, {
       key: `sportbet:${betNo}:stake`,
       code: 'sport_bet',
-      lines: [
-        { account: cash(memberId), amountCentavos: -stakeCentavos },
-        { account: house(SPORTSBOOK_HOUSE), amountCentavos: stakeCentavos },
-      ],
+      lines: moved(cash(memberId), house(SPORTSBOOK_HOUSE), centavos(stakeCentavos)),
       meta: { bet_no: betNo },
     });
     balanceCentavos = Object.values(posted.balances)[0] ?? balanceCentavos;

@@ -1,11 +1,11 @@
-import { formatCentavos, parseReais } from '@casino/shared/money';
+import { centavos, formatCentavos, parseReais } from '@casino/shared/money';
 import type { cashoutBody, SportBet } from '@casino/shared/schemas/sports';
 import type { z } from 'zod';
 import type { AppContext } from '../../../context.ts';
 import type { Database } from '../../../db/database.ts';
 import { nowIso } from '../../../db/database.ts';
 import { AppError, fieldError } from '../../../lib/http.ts';
-import { cash, house } from '../../../platform/ledger/ledger.service.ts';
+import { cash, house, moved } from '../../../platform/ledger/ledger.service.ts';
 import { postTransfer } from '../../../platform/ledger/post-transfer.ts';
 import { recordPlay } from '../../promotions/daily-stats.ts';
 import { countValidStake } from '../../wallet/wallet.service.ts';
@@ -46,10 +46,7 @@ async function cashOutInTransaction(trx: Database, memberId: number, betId: numb
   const posted = await postTransfer(trx, {
     key: `sportbet:${bet.bet_no}:cashout`,
     code: 'sport_cashout',
-    lines: [
-      { account: house(SPORTSBOOK_HOUSE), amountCentavos: -offer },
-      { account: cash(memberId), amountCentavos: offer },
-    ],
+    lines: moved(house(SPORTSBOOK_HOUSE), cash(memberId), centavos(offer)),
     meta: { bet_no: bet.bet_no },
   });
   const closed = await repo.markCashedOut(trx, bet.id, offer, nowIso());

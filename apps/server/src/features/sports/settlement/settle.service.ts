@@ -1,10 +1,11 @@
 import { lostSelections, type MarketType, winningCodes } from '@casino/games/football';
+import { centavos } from '@casino/shared/money';
 import type { AppContext } from '../../../context.ts';
 import type { Database } from '../../../db/database.ts';
 import { nowIso } from '../../../db/database.ts';
 import { AppError } from '../../../lib/http.ts';
 import { BalancePushes } from '../../house-games/shared/balance-pushes.ts';
-import { cash, house } from '../../../platform/ledger/ledger.service.ts';
+import { cash, house, moved } from '../../../platform/ledger/ledger.service.ts';
 import { postTransfer } from '../../../platform/ledger/post-transfer.ts';
 import { recordPlay } from '../../promotions/daily-stats.ts';
 import { countValidStake } from '../../wallet/wallet.service.ts';
@@ -364,10 +365,7 @@ async function moveMoney(trx: Database, bet: repo.BetRow, move: BetMove): Promis
     amount += shortfall;
   }
   if (amount === 0) return { amountCentavos: 0, shortfallCentavos: shortfall };
-  const toMember = [
-    { account: house(SPORTSBOOK_HOUSE), amountCentavos: -amount },
-    { account: cash(bet.member_id), amountCentavos: amount },
-  ];
+  const toMember = moved(house(SPORTSBOOK_HOUSE), cash(bet.member_id), centavos(amount));
   await postTransfer(trx, {
     key: `sportbet:${bet.bet_no}:settle:${bet.settlement_version + 1}`,
     code: transferCode(bet.status, move),

@@ -1,3 +1,4 @@
+import { centavos } from '@casino/shared/money';
 import { randomBytes } from 'node:crypto';
 import { accumulatedOdds, payoutFor } from '@casino/games/sport-bets';
 import { expect } from 'vitest';
@@ -56,8 +57,8 @@ export async function placeDirect(t: TestApp, memberId: number, stakeCentavos: n
       key: `sportbet:${betNo}:stake`,
       code: 'sport_bet',
       lines: [
-        { account: cash(memberId), amountCentavos: -stakeCentavos },
-        { account: house(SPORTSBOOK_HOUSE), amountCentavos: stakeCentavos },
+        { account: cash(memberId), amountCentavos: centavos(-stakeCentavos) },
+        { account: house(SPORTSBOOK_HOUSE), amountCentavos: centavos(stakeCentavos) },
       ],
     });
     return { id: bet.id, betNo, stakeCentavos, totalOdds };
