@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { DESKTOP, PHONE, adminCredentials, baseURL, launchBrowser, newContext, randomCpf, screenshot } from './browser.ts';
+import { payOnSandboxBank } from './funded-member.ts';
 
 /**
  * Money in the back office, end to end: an operator credits a member R$ 200,00 with a manual
@@ -308,7 +309,7 @@ describe('back office money', () => {
     const pending = await call<Order>('/api/recharge/online', { money: '35.50', payment_id: 1, payment_type: 'pix' }, member.token);
     expect(pending.status, pending.message).toBe('success');
     if (paid.data.sandbox_pay_url) {
-      await fetch(new URL(paid.data.sandbox_pay_url, baseURL()), { method: 'POST', redirect: 'manual' });
+      await payOnSandboxBank(paid.data.sandbox_pay_url);
     }
 
     await page.goto(`/admin/deposits?member_id=${member.id}`);

@@ -49,21 +49,29 @@ export async function depositWithPix(token: string, reais: string): Promise<void
     token,
   );
   if (order.status !== 'success') throw new Error(`deposit order failed: ${order.message}`);
-  // The bank's page fills the payer's CPF with the member's own (empty when the member has none
-  // yet): the form is sent as the page offers it, as a tester pressing "pay" would.
-  const page = await (await fetch(`${baseURL()}${order.data.sandbox_pay_url}`)).text();
-  const payerCpf = /id="payer_cpf"[^>]*value="([^"]*)"/.exec(page)?.[1] ?? '';
-  const pay = await fetch(`${baseURL()}${order.data.sandbox_pay_url}`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ payer_cpf: payerCpf }).toString(),
-    redirect: 'manual',
-  });
-  if (pay.status >= 400) throw new Error(`the sandbox bank answered ${pay.status}`);
+  await payOnSandboxBank(order.data.sandbox_pay_url ?? '');
   const expected = before + (moneyStringToCentavos(reais) ?? Number.NaN);
   const deadline = Date.now() + 15_000;
   while (moneyStringToCentavos((await apiCall<{ money: string }>('/api/auth/me', {}, token)).data.money) !== expected) {
     if (Date.now() > deadline) throw new Error(`the R$ ${reais} deposit was not credited`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
+}
+
+/**
+ * Pays a charge on the sandbox bank's page. The page fills the payer's CPF with the member's own
+ * (empty when the member has none yet): the form is sent as the page offers it, as a tester
+ * pressing "pay" would.
+ */
+export async function payOnSandboxBank(payUrl: string): Promise<void> {
+  const url = new URL(payUrl, baseURL());
+  const page = await (await fetch(url)).text();
+  const payerCpf = /id="payer_cpf"[^>]*value="([^"]*)"/.exec(page)?.[1] ?? '';
+  const pay = await fetch(url, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ payer_cpf: payerCpf }).toString(),
+    redirect: 'manual',
+  });
+  if (pay.status >= 400) throw new Error(`the sandbox bank answered ${pay.status}`);
 }

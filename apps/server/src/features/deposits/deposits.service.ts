@@ -10,6 +10,7 @@ import { AppError } from '../../lib/http.ts';
 import { translate } from '../../lib/i18n.ts';
 import { cash, house, type TransferLine } from '../../platform/ledger/ledger.service.ts';
 import { postTransfer } from '../../platform/ledger/post-transfer.ts';
+import { takeDeposit } from '../../platform/responsible/standing.ts';
 import { assertDepositBonusChoice } from '../promotions/activities.service.ts';
 import { pushBalance } from '../../platform/realtime/realtime.ts';
 import { refreshVip } from '../vip/vip.service.ts';
@@ -127,27 +128,33 @@ export async function createDeposit(
   const now = new Date();
   if ((await repo.countOpenOrders(ctx.db, memberId, now.toISOString())) >= MAX_OPEN_ORDERS) throw new AppError('RATE_LIMITED');
 
+  // Responsible gaming, asked before the PSP opens a charge and again, under the member's lock,
+  // in the transaction that records it: two charges at once cannot pass one deposit limit.
+  await ctx.db.transaction().execute((trx) => takeDeposit(trx, memberId, input.money));
   const orderNo = newOrderNo('D');
   const expiresAt = new Date(now.getTime() + ctx.config.DEPOSIT_EXPIRY_MINUTES * 60_000);
   const charge = await ctx.psp.createCharge({ orderNo, amountCentavos: input.money, expiresAt });
-  const order = await repo.insertOrder(ctx.db, {
-    order_no: orderNo,
-    member_id: memberId,
-    channel_id: channel.id,
-    amount_centavos: input.money,
-    fee_centavos: channelFee(channel, input.money),
-    status: 'pending',
-    provider: ctx.psp.name,
-    psp_txid: charge.txid,
-    br_code: charge.brCode,
-    end_to_end_id: null,
-    payment_desc: input.payment_desc ?? null,
-    bonus_choice: input.bonus ?? null,
-    expires_at: expiresAt.toISOString(),
-    paid_at: null,
-    credited_at: null,
-    created_at: now.toISOString(),
-    updated_at: now.toISOString(),
+  const order = await ctx.db.transaction().execute(async (trx) => {
+    await takeDeposit(trx, memberId, input.money);
+    return repo.insertOrder(trx, {
+      order_no: orderNo,
+      member_id: memberId,
+      channel_id: channel.id,
+      amount_centavos: input.money,
+      fee_centavos: channelFee(channel, input.money),
+      status: 'pending',
+      provider: ctx.psp.name,
+      psp_txid: charge.txid,
+      br_code: charge.brCode,
+      end_to_end_id: null,
+      payment_desc: input.payment_desc ?? null,
+      bonus_choice: input.bonus ?? null,
+      expires_at: expiresAt.toISOString(),
+      paid_at: null,
+      credited_at: null,
+      created_at: now.toISOString(),
+      updated_at: now.toISOString(),
+    });
   });
   return toDepositOrder(order, channel.name);
 }

@@ -13,6 +13,7 @@ import { cash, house, moved, rebate } from '../../platform/ledger/ledger.service
 import { postTransfer } from '../../platform/ledger/post-transfer.ts';
 import { lockMember } from '../../platform/members/member-lock.ts';
 import { pushBalance } from '../../platform/realtime/realtime.ts';
+import { assertMayReceiveBonus } from '../../platform/responsible/standing.ts';
 
 /**
  * The activity engine (DESIGN.md section 7, docs/PROMOTIONS.md): each activity type is one module
@@ -246,6 +247,8 @@ export interface BonusCredit {
  */
 export async function creditBonus(trx: Database, credit: BonusCredit): Promise<{ bonusId: number; balanceCentavos: number }> {
   if (!Number.isSafeInteger(credit.amountCentavos) || credit.amountCentavos <= 0) throw new AppError('NOTHING_TO_CLAIM');
+  // Responsible gaming: no bonuses during a pause or an exclusion (an agent's earned commission still pays).
+  if (credit.source !== 'agency_commission') await assertMayReceiveBonus(trx, credit.memberId);
   const now = nowIso();
   const inserted = await trx
     .insertInto('bonus_credits')

@@ -7,6 +7,15 @@ import { cash, house, IdempotencyConflict, InsufficientFunds, lockMemberCash, mo
 import { postTransfer } from '../../platform/ledger/post-transfer.ts';
 import { gameHouseAccount } from '../../platform/ledger/ledger.codes.ts';
 import { MoneyRefusal } from '../../platform/ledger/money-failure.ts';
+import {
+  LIMIT_HIT_CODES,
+  recordLimitHit,
+  recordWin,
+  type ResponsibleCode,
+  ResponsibleRefusal,
+  returnStake,
+  takeStake,
+} from '../../platform/responsible/standing.ts';
 import * as walletRepository from './wallet.repository.ts';
 import type { WalletTx, WalletTxRow } from './wallet.repository.ts';
 
@@ -78,7 +87,9 @@ export type WalletErrorCode =
   | 'WALLET_DUPLICATE'
   | 'WALLET_UNKNOWN_TX'
   | 'WALLET_BET_SETTLED'
-  | 'WALLET_BET_ROLLED_BACK';
+  | 'WALLET_BET_ROLLED_BACK'
+  /** Responsible gaming refused the stake (platform/responsible): a limit, a pause or exclusion, identity. */
+  | ResponsibleCode;
 
 /** What a wallet call that went through answers (a retry with the same data replays it). */
 export interface WalletDone {
@@ -142,6 +153,8 @@ export async function debit(trx: Database, round: RoundRef, input: DebitInput): 
   const now = nowIso();
   let transferId: number | null = null;
   if (input.amountCentavos > 0) {
+    // Responsible gaming: pause, exclusion, time block, identity, loss and wager limits, counted in this transaction.
+    await takeStake(trx, round.memberId, input.amountCentavos);
     const posted = await postTransfer(trx, {
       key: `bet:${round.platType}:${input.txId}`,
       code: 'game_bet',
@@ -218,6 +231,7 @@ export async function credit(trx: Database, round: RoundRef, input: CreditInput)
     if (posted.replayed) throw new WalletRaced(input.txId);
     transferId = posted.transferId;
     await recordPlay(trx, round.memberId, round.category, { winCentavos: input.amountCentavos });
+    await recordWin(trx, round.memberId, input.amountCentavos);
   }
   const transactionId = await insertTx(trx, {
     provider_id: round.providerId,
@@ -314,6 +328,7 @@ export async function rollback(trx: Database, input: RollbackInput): Promise<Wal
       meta: { round: bet.round_uid, bet: bet.tx_id },
     });
     transferId = posted.transferId;
+    await returnStake(trx, input.memberId, bet.amount_centavos);
   }
   const transactionId = await insertTx(trx, {
     provider_id: input.providerId,
@@ -396,6 +411,10 @@ export async function runWallet(db: Database, memberId: number, work: (trx: Data
       });
     } catch (error) {
       if (error instanceof InsufficientFunds) return fail('INSUFFICIENT_FUNDS', await cashBalance(db, memberId));
+      if (error instanceof ResponsibleRefusal) {
+        if (LIMIT_HIT_CODES.has(error.errorCode)) await recordLimitHit(db, memberId);
+        return fail(error.errorCode as ResponsibleCode, await cashBalance(db, memberId));
+      }
       if (error instanceof WalletRefusal) return fail(error.code, await cashBalance(db, memberId));
       if (error instanceof WalletRaced || error instanceof IdempotencyConflict) {
         if (attempt < RACE_ATTEMPTS) continue;

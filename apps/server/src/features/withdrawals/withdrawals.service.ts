@@ -18,6 +18,7 @@ import { maskPixKey } from '../member-banks/member-banks.service.ts';
 import { pushBalance } from '../../platform/realtime/realtime.ts';
 import * as repo from './withdrawals.repository.ts';
 import type { Actor } from '../../platform/audit/actor.ts';
+import { assertMayWithdraw } from '../../platform/responsible/standing.ts';
 
 /**
  * Withdrawals (DESIGN.md section 6): pending_review -> approved -> paying -> paid, or rejected /
@@ -204,6 +205,8 @@ async function earlierRequest(db: Database, memberId: number, requestKey: string
  */
 export async function requestWithdrawal(ctx: AppContext, member: Member, input: DrawingInput, requestKey?: string) {
   const shape = shapeOf(input);
+  // A pause or an exclusion leaves withdrawals open (an exclusion for its first days, then the operator returns the balance).
+  await assertMayWithdraw(ctx.db, member.id);
   if (requestKey !== undefined) {
     const earlier = await earlierRequest(ctx.db, member.id, requestKey, shape);
     if (earlier !== undefined) return toWithdrawalView(await loadWithdrawal(ctx, earlier));

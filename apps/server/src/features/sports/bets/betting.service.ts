@@ -12,6 +12,7 @@ import { saoPauloDay } from '../../../lib/sao-paulo.ts';
 import { cash, house, moved } from '../../../platform/ledger/ledger.service.ts';
 import { moneyFailure } from '../../../platform/ledger/money-failure.ts';
 import { postTransfer } from '../../../platform/ledger/post-transfer.ts';
+import { takeStake } from '../../../platform/responsible/standing.ts';
 import { pushBalance } from '../../../platform/realtime/realtime.ts';
 import { walletBalance } from '../../wallet/wallet.service.ts';
 import { betViews } from './bet-views.ts';
@@ -299,6 +300,8 @@ async function writeBets(
         odds: leg.odds,
       })),
     );
+    // Responsible gaming: restrictions and loss/wager limits, counted in this transaction.
+    await takeStake(trx, memberId, stakeCentavos);
     const posted = await postTransfer(trx, {
       key: `sportbet:${betNo}:stake`,
       code: 'sport_bet',

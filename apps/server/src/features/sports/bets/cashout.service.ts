@@ -7,6 +7,7 @@ import { nowIso } from '../../../db/database.ts';
 import { AppError, fieldError } from '../../../lib/http.ts';
 import { cash, house, moved } from '../../../platform/ledger/ledger.service.ts';
 import { postTransfer } from '../../../platform/ledger/post-transfer.ts';
+import { recordWin } from '../../../platform/responsible/standing.ts';
 import { recordPlay } from '../../promotions/daily-stats.ts';
 import { countValidStake } from '../../wallet/wallet.service.ts';
 import { betView, cashoutOfferOf } from './bet-views.ts';
@@ -53,6 +54,7 @@ async function cashOutInTransaction(trx: Database, memberId: number, betId: numb
   if (!closed) throw new Error(`bet ${bet.bet_no} left 'open' while this transaction held it`);
   await countValidStake(trx, memberId, SPORTS_CATEGORY, bet.stake_centavos);
   await recordPlay(trx, memberId, SPORTS_CATEGORY, { winCentavos: offer });
+  await recordWin(trx, memberId, offer);
   return { bet: betView(closed, legs, settings.cashout_margin_bp), balanceCentavos: Object.values(posted.balances)[0] ?? 0 };
 }
 

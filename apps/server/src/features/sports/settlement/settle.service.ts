@@ -7,6 +7,7 @@ import { AppError } from '../../../lib/http.ts';
 import { BalancePushes } from '../../house-games/shared/balance-pushes.ts';
 import { cash, house, moved } from '../../../platform/ledger/ledger.service.ts';
 import { postTransfer } from '../../../platform/ledger/post-transfer.ts';
+import { recordWin } from '../../../platform/responsible/standing.ts';
 import { recordPlay } from '../../promotions/daily-stats.ts';
 import { countValidStake } from '../../wallet/wallet.service.ts';
 import * as repo from './settle.repository.ts';
@@ -378,6 +379,8 @@ async function moveMoney(trx: Database, bet: repo.BetRow, move: BetMove): Promis
       ...(shortfall > 0 ? { shortfall_centavos: shortfall } : {}),
     },
   });
+  // Every payout, refund or correction counts against the member's loss limits (a refund undoes a stake's loss).
+  await recordWin(trx, bet.member_id, amount);
   return { amountCentavos: amount, shortfallCentavos: shortfall };
 }
 
