@@ -6,7 +6,7 @@ import i18next, { type TFunction } from 'i18next';
 const LOCALES_DIR = join(import.meta.dirname, '../../../../packages/shared/src/i18n/locales');
 
 function loadResources() {
-  const resources: Record<string, Record<string, unknown>> = {};
+  const resources: Record<string, Record<string, Record<string, unknown>>> = {};
   for (const lang of LANGUAGE_CODES) {
     resources[lang] = {};
     const dir = join(LOCALES_DIR, lang);

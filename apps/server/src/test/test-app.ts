@@ -108,7 +108,7 @@ export function uniqueAccount(prefix = 'player'): string {
   return `${prefix}${randomBytes(3).toString('hex')}${accountCounter}`;
 }
 
-export function registration(overrides: Record<string, unknown> = {}) {
+export function registration<T extends Record<string, unknown>>(overrides: T = {} as T) {
   const password = 'secret123';
   return {
     account: uniqueAccount(),
