@@ -44,7 +44,16 @@ export function isRealDay(day: string): boolean {
   return !Number.isNaN(parsed) && new Date(parsed).toISOString().slice(0, 10) === day;
 }
 
-const DATE_LOCALES: Record<string, string> = { pt: 'pt-BR', en: 'en-GB', zh: 'zh-CN', vi: 'vi-VN', th: 'th-TH', id: 'id-ID', ms: 'ms-MY', tr: 'tr-TR' };
+const DATE_LOCALES: Record<string, string> = {
+  pt: 'pt-BR',
+  en: 'en-GB',
+  zh: 'zh-CN',
+  vi: 'vi-VN',
+  th: 'th-TH',
+  id: 'id-ID',
+  ms: 'ms-MY',
+  tr: 'tr-TR',
+};
 
 /** An instant as a reader of `lang` writes a date and time, on the São Paulo clock ("28/11/2026 00:00"). */
 export function formatSaoPauloTime(at: string | Date, lang: string): string {

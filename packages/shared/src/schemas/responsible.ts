@@ -32,9 +32,17 @@ export { CENTRAL_EXCLUSION_URL } from '../constants.ts';
 
 /** A number sent as a number or a string of digits; null removes the limit. */
 const limitNumber = z
-  .union([z.number(), z.string().regex(/^\d{1,12}$/, { error: 'validation.limit_invalid' }), z.null()], { error: 'validation.limit_invalid' })
+  .union([z.number(), z.string().regex(/^\d{1,12}$/, { error: 'validation.limit_invalid' }), z.null()], {
+    error: 'validation.limit_invalid',
+  })
   .transform((v) => (v === null ? null : Number(v)))
-  .pipe(z.number({ error: 'validation.limit_invalid' }).int({ error: 'validation.limit_invalid' }).positive({ error: 'validation.limit_invalid' }).nullable());
+  .pipe(
+    z
+      .number({ error: 'validation.limit_invalid' })
+      .int({ error: 'validation.limit_invalid' })
+      .positive({ error: 'validation.limit_invalid' })
+      .nullable(),
+  );
 
 /**
  * One limit to set: kind, period (time: day only) and the value, named `value` (or `amount`,

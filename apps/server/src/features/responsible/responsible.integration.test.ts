@@ -25,7 +25,12 @@ afterAll(async () => {
 });
 
 async function call(method: 'GET' | 'POST', url: string, token?: string, payload?: unknown) {
-  const response = await t.app.inject({ method, url, headers: token ? bearer(token) : {}, ...(payload === undefined ? {} : { payload: payload as object }) });
+  const response = await t.app.inject({
+    method,
+    url,
+    headers: token ? bearer(token) : {},
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
   return { status: response.statusCode, body: json(response), raw: response };
 }
 
@@ -82,12 +87,18 @@ describe('limits', () => {
     clock.advance(24 * 3_600_000 - 60_000);
     expect(limitOf((await call('GET', API.responsible.limits, m.token)).body, 'loss', 'week')).toMatchObject({ value: 5_000 });
     clock.advance(61_000);
-    expect(limitOf((await call('GET', API.responsible.limits, m.token)).body, 'loss', 'week')).toMatchObject({ value: 20_000, pending: null });
+    expect(limitOf((await call('GET', API.responsible.limits, m.token)).body, 'loss', 'week')).toMatchObject({
+      value: 20_000,
+      pending: null,
+    });
 
     r = await call('POST', API.responsible.limits, m.token, { kind: 'loss', period: 'week', value: null });
     expect(limitOf(r.body, 'loss', 'week')).toMatchObject({ value: 20_000, pending: { value: null } });
     clock.advance(24 * 3_600_000 + 1_000);
-    expect(limitOf((await call('GET', API.responsible.limits, m.token)).body, 'loss', 'week')).toMatchObject({ value: null, pending: null });
+    expect(limitOf((await call('GET', API.responsible.limits, m.token)).body, 'loss', 'week')).toMatchObject({
+      value: null,
+      pending: null,
+    });
   });
 
   it('sets several limits in one call, and refuses bad input with field errors and writes nothing', async () => {
@@ -183,13 +194,17 @@ describe('limits on every money path', () => {
     await call('POST', API.responsible.limits, m.token, { kind: 'loss', period: 'day', value: 2_000 });
     // 2% to win: nearly every stake is a loss.
     const answers = await Promise.all(
-      Array.from({ length: 20 }, () => call('POST', `${API.house.dice}?lang=en`, m.token, { amount: '5.00', target: '98', direction: 'over' })),
+      Array.from({ length: 20 }, () =>
+        call('POST', `${API.house.dice}?lang=en`, m.token, { amount: '5.00', target: '98', direction: 'over' }),
+      ),
     );
     expect(answers.filter((a) => a.status >= 500)).toHaveLength(0);
     expect(answers.every((a) => a.status === 200 || a.body.error_code === 'LOSS_LIMIT_REACHED')).toBe(true);
     const lost = 100_000 - (await cashOf(t, m.id));
     expect(lost).toBeLessThanOrEqual(2_000);
-    expect(answers.filter((a) => a.status === 403).length).toBeGreaterThanOrEqual(16 - answers.filter((a) => a.status === 200 && a.body.data.win !== '0.00').length * 100);
+    expect(answers.filter((a) => a.status === 403).length).toBeGreaterThanOrEqual(
+      16 - answers.filter((a) => a.status === 200 && a.body.data.win !== '0.00').length * 100,
+    );
   });
 
   it('counts a refusal as a limit hit (the risk flags read it)', async () => {
@@ -222,9 +237,17 @@ describe('pause and self-exclusion', () => {
     expect([shorter.status, shorter.body.error_code]).toEqual([409, 'RESTRICTION_ACTIVE']);
 
     const status = await call('GET', API.responsible.status, m.token);
-    expect(status.body.data).toMatchObject({ pause: { until: paused.body.data.until }, can: { bet: false, deposit: false, withdraw: true, bonus: false } });
+    expect(status.body.data).toMatchObject({
+      pause: { until: paused.body.data.until },
+      can: { bet: false, deposit: false, withdraw: true, bonus: false },
+    });
 
-    const withdrawal = await call('POST', '/api/drawing', m.token, { money: '100.00', member_bank_id: m.bankId, payment_type: 'pix', qk_pwd: '246810' });
+    const withdrawal = await call('POST', '/api/drawing', m.token, {
+      money: '100.00',
+      member_bank_id: m.bankId,
+      payment_type: 'pix',
+      qk_pwd: '246810',
+    });
     expect(withdrawal.status, JSON.stringify(withdrawal.body)).toBe(200);
 
     clock.advance(7 * 86_400_000 + 1_000);
@@ -250,10 +273,18 @@ describe('pause and self-exclusion', () => {
     const status = (await call('GET', API.responsible.status, m.token)).body.data;
     expect(status.self_exclusion).toMatchObject({ source: 'self', until: null });
     expect(status.can).toEqual({ bet: false, deposit: false, withdraw: true, bonus: false });
-    expect((await call('POST', '/api/drawing', m.token, { money: '100.00', member_bank_id: m.bankId, payment_type: 'pix', qk_pwd: '246810' })).status).toBe(200);
+    expect(
+      (await call('POST', '/api/drawing', m.token, { money: '100.00', member_bank_id: m.bankId, payment_type: 'pix', qk_pwd: '246810' }))
+        .status,
+    ).toBe(200);
 
     clock.advance(2 * 86_400_000 + 1_000);
-    const late = await call('POST', '/api/drawing', m.token, { money: '100.00', member_bank_id: m.bankId, payment_type: 'pix', qk_pwd: '246810' });
+    const late = await call('POST', '/api/drawing', m.token, {
+      money: '100.00',
+      member_bank_id: m.bankId,
+      payment_type: 'pix',
+      qk_pwd: '246810',
+    });
     expect([late.status, late.body.error_code]).toEqual([403, 'SELF_EXCLUDED']);
 
     // The CPF of a running self-exclusion is refused a new account (checked by the platform's repository).
@@ -266,7 +297,11 @@ describe('pause and self-exclusion', () => {
     await call('POST', API.responsible.pause, m.token, { days: 1, password: m.body.password });
     const { creditBonus } = await import('../promotions/engine.ts');
     await expect(
-      t.ctx.db.transaction().execute((trx) => creditBonus(trx, { memberId: m.id, source: 'ftd', claimKey: `rg-${m.id}`, amountCentavos: 1_000, wageringCentavos: 0 })),
+      t.ctx.db
+        .transaction()
+        .execute((trx) =>
+          creditBonus(trx, { memberId: m.id, source: 'ftd', claimKey: `rg-${m.id}`, amountCentavos: 1_000, wageringCentavos: 0 }),
+        ),
     ).rejects.toMatchObject({ errorCode: 'ACCOUNT_PAUSED' });
   });
 });
@@ -333,7 +368,11 @@ describe('the seamless wallet', () => {
     const { runWallet, debit } = await import('../wallet/wallet.service.ts');
     const { centavos } = await import('@casino/shared/money');
     const outcome = await runWallet(t.ctx.db, m.id, (trx) =>
-      debit(trx, { providerId: 1, platType: 'rgtest', gameId: 1, category: 'slots', memberId: m.id, roundUid: `rg-${m.id}` }, { txId: `rg-tx-${m.id}`, amountCentavos: centavos(500) }),
+      debit(
+        trx,
+        { providerId: 1, platType: 'rgtest', gameId: 1, category: 'slots', memberId: m.id, roundUid: `rg-${m.id}` },
+        { txId: `rg-tx-${m.id}`, amountCentavos: centavos(500) },
+      ),
     );
     expect(outcome).toMatchObject({ ok: false, error: 'WAGER_LIMIT_REACHED', balanceCentavos: 100_000 });
   });

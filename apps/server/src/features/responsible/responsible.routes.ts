@@ -25,7 +25,10 @@ export const responsibleRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
 
   app.get(
     API.responsible.limits,
-    { ...member, schema: { tags, security, summary: 'The member’s limits, pending changes and use', response: { 200: envelopeSchema(limitsAnswer) } } },
+    {
+      ...member,
+      schema: { tags, security, summary: 'The member’s limits, pending changes and use', response: { 200: envelopeSchema(limitsAnswer) } },
+    },
     async (request) => ok(request, { limits: await responsible.limitViews(ctx, memberOf(request).member.id) }),
   );
 
@@ -103,7 +106,10 @@ export const responsibleRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
 
   app.get(
     API.responsible.status,
-    { ...member, schema: { tags, security, summary: 'All of the member’s settings in one call', response: { 200: envelopeSchema(responsibleStatus) } } },
+    {
+      ...member,
+      schema: { tags, security, summary: 'All of the member’s settings in one call', response: { 200: envelopeSchema(responsibleStatus) } },
+    },
     async (request) => {
       const { member: m, session } = memberOf(request);
       return ok(request, await responsible.status(ctx, m, session));

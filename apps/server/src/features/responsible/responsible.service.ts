@@ -55,7 +55,8 @@ export async function limitViews(ctx: AppContext, memberId: number): Promise<Lim
       used = await repo.depositsSince(ctx.db, memberId, dayRange(first).start, nowIso);
     } else {
       const usage = await repo.usageBetween(ctx.db, memberId, first, today);
-      used = slot.kind === 'wager' ? usage.stake : slot.kind === 'loss' ? Math.max(0, usage.stake - usage.win) : Math.floor(usage.seconds / 60);
+      used =
+        slot.kind === 'wager' ? usage.stake : slot.kind === 'loss' ? Math.max(0, usage.stake - usage.win) : Math.floor(usage.seconds / 60);
     }
     views.push({
       kind: slot.kind,
@@ -214,22 +215,29 @@ function toDay(day: string, t: Totals): StatementDay {
 const zero = (): Totals => ({ deposits: 0, withdrawals: 0, stakes: 0, wins: 0, bonuses: 0, seconds: 0 });
 
 /** Deposits, withdrawals, stakes, wins, bonuses, net result and time played per São Paulo day. */
-export async function statement(ctx: AppContext, memberId: number, range: { from?: string | undefined; to?: string | undefined }): Promise<StatementAnswer> {
+export async function statement(
+  ctx: AppContext,
+  memberId: number,
+  range: { from?: string | undefined; to?: string | undefined },
+): Promise<StatementAnswer> {
   const today = saoPauloDay(clock.nowIso());
   const to = range.to ?? today;
   const from = range.from ?? addDays(to, -29);
   if (!isRealDay(from)) throw fieldError('VALIDATION_FAILED', 'from', 'validation.date_format');
   if (!isRealDay(to)) throw fieldError('VALIDATION_FAILED', 'to', 'validation.date_format');
-  if (from > to || daysBetween(from, to).length > STATEMENT_MAX_DAYS) throw fieldError('VALIDATION_FAILED', 'from', 'validation.statement_range');
+  if (from > to || daysBetween(from, to).length > STATEMENT_MAX_DAYS)
+    throw fieldError('VALIDATION_FAILED', 'from', 'validation.statement_range');
   const [money, usage] = await Promise.all([
     statementRepo.cashByDayAndCode(ctx.db, ctx.dialect, memberId, dayRange(from).start, dayRange(to).end),
     repo.usageDays(ctx.db, memberId, from, to),
   ]);
   const byDay = new Map<string, Totals>();
   const totalsOf = (day: string) => {
-    let t = byDay.get(day);
-    if (!t) byDay.set(day, (t = zero()));
-    return t;
+    const found = byDay.get(day);
+    if (found) return found;
+    const fresh = zero();
+    byDay.set(day, fresh);
+    return fresh;
   };
   for (const row of money) addCode(totalsOf(row.day), row.code, row.total);
   for (const row of usage) totalsOf(row.day).seconds += Number(row.seconds);

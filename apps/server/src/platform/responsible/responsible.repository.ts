@@ -18,7 +18,15 @@ export function memberLimits(db: Database, memberId: number) {
 
 export async function saveLimit(
   db: Database,
-  row: { memberId: number; kind: string; period: string; value: number | null; pendingValue: number | null; pendingClear: boolean; pendingAt: string | null },
+  row: {
+    memberId: number;
+    kind: string;
+    period: string;
+    value: number | null;
+    pendingValue: number | null;
+    pendingClear: boolean;
+    pendingAt: string | null;
+  },
   now: string,
 ): Promise<void> {
   const values = {

@@ -214,7 +214,9 @@ export async function assertMayLogin(db: Database, memberId: number): Promise<vo
 
 /** The refusal that ends a session when the daily time limit is reached (the site clears its storages). */
 export function timeLimitRefusal(memberId: number): ResponsibleRefusal {
-  return new ResponsibleRefusal('SESSION_TIME_LIMIT_REACHED', memberId, resetsAt('day', saoPauloDay(clock.nowIso())), { force_offline: true });
+  return new ResponsibleRefusal('SESSION_TIME_LIMIT_REACHED', memberId, resetsAt('day', saoPauloDay(clock.nowIso())), {
+    force_offline: true,
+  });
 }
 
 /** The most a session touch counts as play: a longer gap was reading, not playing. */
@@ -238,7 +240,12 @@ export async function addPlayTime(db: Database, memberId: number, seconds: numbe
 }
 
 /** The refusals that count as a limit hit. */
-export const LIMIT_HIT_CODES: ReadonlySet<ErrorCode> = new Set(['DEPOSIT_LIMIT_REACHED', 'LOSS_LIMIT_REACHED', 'WAGER_LIMIT_REACHED', 'SESSION_TIME_LIMIT_REACHED']);
+export const LIMIT_HIT_CODES: ReadonlySet<ErrorCode> = new Set([
+  'DEPOSIT_LIMIT_REACHED',
+  'LOSS_LIMIT_REACHED',
+  'WAGER_LIMIT_REACHED',
+  'SESSION_TIME_LIMIT_REACHED',
+]);
 
 /** Counts a refusal by a limit (a risk flag reads it); written outside the refused transaction. */
 export async function recordLimitHit(db: Database, memberId: number): Promise<void> {
