@@ -60,8 +60,7 @@ export async function seedActivities(db: Database): Promise<void> {
   }
 }
 
-// biome-ignore lint/suspicious/noExplicitAny: the module's config type is its own business
-function moduleOf(type: ActivityType): ActivityModule<any> {
+function moduleOf(type: ActivityType): ActivityModule<unknown> {
   const module = MODULES.get(type);
   if (!module) throw new AppError('NOT_FOUND');
   return module;

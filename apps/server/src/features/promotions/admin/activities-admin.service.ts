@@ -23,10 +23,10 @@ import {
   textsOf,
 } from './promotions-admin.helpers.ts';
 import { siteOrFail, toSiteProfile } from './site-profile.service.ts';
-const schemaCache = new WeakMap<ActivityModule<any>, Record<string, unknown> | null>();
+const schemaCache = new WeakMap<ActivityModule<unknown>, Record<string, unknown> | null>();
 
 /** JSON Schema of a module's settings (what the back office's generic form is drawn from). */
-export function configJsonSchema(module: ActivityModule<any>): Record<string, unknown> | null {
+export function configJsonSchema(module: ActivityModule<unknown>): Record<string, unknown> | null {
   if (schemaCache.has(module)) return schemaCache.get(module) ?? null;
   let schema: Record<string, unknown> | null;
   try {
@@ -39,7 +39,7 @@ export function configJsonSchema(module: ActivityModule<any>): Record<string, un
 }
 
 /** The stored settings over the module's defaults, as the engine reads them. */
-function configOf(row: repo.ActivityRow, module: ActivityModule<any> | undefined): Record<string, unknown> {
+function configOf(row: repo.ActivityRow, module: ActivityModule<unknown> | undefined): Record<string, unknown> {
   const stored = parseJson<unknown>(row.config_json, {});
   const defaults = module && isRecord(module.defaults.config) ? module.defaults.config : {};
   return { ...defaults, ...(isRecord(stored) ? stored : {}) };
@@ -109,7 +109,7 @@ export interface ActivityChanges {
  * The new settings through the module's own schema: the given keys over the current settings
  * (an array is replaced whole). A failure is a 422 naming each bad key as `config.<path>`.
  */
-export function validateConfig(module: ActivityModule<any>, current: Record<string, unknown>, given: Record<string, unknown>) {
+export function validateConfig(module: ActivityModule<unknown>, current: Record<string, unknown>, given: Record<string, unknown>) {
   const parsed = module.configSchema.safeParse({ ...current, ...given });
   const fields: Record<string, string[]> = {};
   const add = (path: readonly PropertyKey[], message: string) => {

@@ -44,7 +44,7 @@ export function mergeTexts(current: Record<string, string>, given: Partial<Recor
 
 export const isActivityType = (type: string): type is ActivityType => (ACTIVITY_TYPES as readonly string[]).includes(type);
 
-export function moduleOf(type: string): ActivityModule<any> | undefined {
+export function moduleOf(type: string): ActivityModule<unknown> | undefined {
   return isActivityType(type) ? MODULES.get(type) : undefined;
 }
 

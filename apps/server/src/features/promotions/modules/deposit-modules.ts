@@ -7,8 +7,7 @@ import { weeklyModule } from './weekly.ts';
 import { welcomeModule } from './welcome.ts';
 
 /** ftd, rechargerebate, rechargetiers, welcome, dailyrescue, weekly. */
-// biome-ignore lint/suspicious/noExplicitAny: each module carries its own config type
-export const DEPOSIT_MODULES: ActivityModule<any>[] = [
+export const DEPOSIT_MODULES: ActivityModule<unknown>[] = [
   ftdModule,
   rechargeRebateModule,
   rechargeTiersModule,

@@ -4,7 +4,6 @@ import { DEPOSIT_MODULES } from './deposit-modules.ts';
 import { PLAY_MODULES } from './play-modules.ts';
 
 /** Every activity module, by type (deposit-driven ones and play/invitation-driven ones). */
-// biome-ignore lint/suspicious/noExplicitAny: each module carries its own config type
-export const MODULES: ReadonlyMap<ActivityType, ActivityModule<any>> = new Map(
+export const MODULES: ReadonlyMap<ActivityType, ActivityModule<unknown>> = new Map(
   [...DEPOSIT_MODULES, ...PLAY_MODULES].map((module) => [module.type, module]),
 );

@@ -7,4 +7,4 @@ import { redeemCode } from './redeem-code.ts';
 import { treasureChest } from './treasure-chest.ts';
 
 /** dailywheel, lotterywheel, invitationactivity, treasurechest, mystery, redeemcode. */
-export const PLAY_MODULES: ActivityModule<any>[] = [dailyWheel, lotteryWheel, invitationActivity, treasureChest, mystery, redeemCode];
+export const PLAY_MODULES: ActivityModule<unknown>[] = [dailyWheel, lotteryWheel, invitationActivity, treasureChest, mystery, redeemCode];

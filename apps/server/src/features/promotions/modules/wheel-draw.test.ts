@@ -1,7 +1,11 @@
 import { hashServerSeed, hmacFloats } from '@casino/games/fair';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { dailyWheel } from './daily-wheel.ts';
+import { invitationActivity } from './invitation-activity.ts';
+import { mystery } from './mystery.ts';
 import { PLAY_MODULES } from './play-modules.ts';
+import { treasureChest } from './treasure-chest.ts';
 import { MAX_TOTAL_WEIGHT, pickWeighted, prizeTableSchema, replayDraw, toWheelPrizes, topPrizeCentavos } from './wheel-draw.ts';
 
 describe('pickWeighted', () => {
@@ -108,12 +112,11 @@ describe('prize tables', () => {
   });
 
   it('seeds the spec-given tables: daily wheel R$ 0.50 to R$ 100.00, chests in order, mystery R$ 2.00 to R$ 50.00', () => {
-    const byType = new Map(PLAY_MODULES.map((module) => [module.type, module]));
-    const daily = byType.get('dailywheel')?.defaults.config;
+    const daily = dailyWheel.defaults.config;
     expect(daily.prizes.map((p: { reward_centavos: number }) => p.reward_centavos)).toEqual([50, 100, 200, 500, 1000, 2000, 5000, 10000]);
     const weights = daily.prizes.map((p: { weight: number }) => p.weight);
     expect([...weights].sort((a: number, b: number) => b - a)).toEqual(weights); // small prizes are the likely ones
-    expect(byType.get('treasurechest')?.defaults.config.chests).toEqual([
+    expect(treasureChest.defaults.config.chests).toEqual([
       { invitees: 1, reward_centavos: 500 },
       { invitees: 3, reward_centavos: 2000 },
       { invitees: 5, reward_centavos: 4000 },
@@ -121,10 +124,10 @@ describe('prize tables', () => {
       { invitees: 20, reward_centavos: 25000 },
       { invitees: 50, reward_centavos: 80000 },
     ]);
-    const amounts = byType.get('mystery')?.defaults.config.amounts.map((p: { reward_centavos: number }) => p.reward_centavos);
+    const amounts = mystery.defaults.config.amounts.map((p: { reward_centavos: number }) => p.reward_centavos);
     expect(Math.min(...amounts)).toBe(200);
     expect(Math.max(...amounts)).toBe(5000);
-    expect(byType.get('invitationactivity')?.defaults).toMatchObject({
+    expect(invitationActivity.defaults).toMatchObject({
       config: { reward_centavos: 10000, min_recharge_centavos: 10000 },
       wageringMultiple: 5,
     });
