@@ -143,9 +143,6 @@ const QUERY_RATCHET = new Set([
   'features/agency/agency-tree.ts',
   'features/auth/captcha.service.ts',
   'features/games/games.seed.ts',
-  'features/house-games/shared/balance-pushes.ts',
-  'features/house-games/shared/leader.ts',
-  'features/house-games/shared/tx-batcher.ts',
   'features/member-banks/member-banks.service.ts',
   'features/promotions/activities.service.ts',
   'features/promotions/daily-stats.ts',
@@ -166,7 +163,6 @@ const QUERY_RATCHET = new Set([
   'features/sports/fixtures-job.ts',
   'features/sports/sports.seed.ts',
   'platform/members/member-lock.ts',
-  'platform/realtime/realtime.ts',
 ]);
 {
   const serverSrc = join(ROOT, 'apps/server/src');

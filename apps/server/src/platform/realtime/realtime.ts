@@ -3,6 +3,7 @@ import { formatCentavos } from '@casino/shared/money';
 import type { ServerMessage } from '@casino/shared/schemas/ws';
 import type { Redis } from 'ioredis';
 import type { Database } from '../../db/database.ts';
+import { memberBalances } from './balances.repository.ts';
 
 /**
  * Pushes messages to a member's open websockets. In-process by default; with REDIS_URL every
@@ -60,17 +61,19 @@ export function createRealtime(redis?: { publisher: Redis; subscriber: Redis }):
 
 /** Sends the member's current balances; call it after the transaction that moved them commits. */
 export async function pushBalance(db: Database, realtime: Realtime, memberId: number): Promise<void> {
-  const [accounts, member] = await Promise.all([
-    db.selectFrom('ledger_accounts').select(['kind', 'balance_centavos']).where('member_id', '=', memberId).execute(),
-    db.selectFrom('members').select('wagering_required_centavos').where('id', '=', memberId).executeTakeFirst(),
-  ]);
-  const balance = (kind: string) => accounts.find((a) => a.kind === kind)?.balance_centavos ?? 0;
-  realtime.publish(memberId, {
-    type: 'balance',
-    data: {
-      money: formatCentavos(balance('cash')),
-      fs_money: formatCentavos(balance('rebate')),
-      ml_money: formatCentavos(member?.wagering_required_centavos ?? 0),
-    },
-  });
+  await pushBalances(db, realtime, [memberId]);
+}
+
+/** Sends the current balances of a few members (one read for all of them), after the commit. */
+export async function pushBalances(db: Database, realtime: Realtime, memberIds: readonly number[]): Promise<void> {
+  for (const [memberId, balances] of await memberBalances(db, memberIds)) {
+    realtime.publish(memberId, {
+      type: 'balance',
+      data: {
+        money: formatCentavos(balances.cashCentavos),
+        fs_money: formatCentavos(balances.rebateCentavos),
+        ml_money: formatCentavos(balances.wageringRequiredCentavos),
+      },
+    });
+  }
 }

@@ -1,4 +1,4 @@
-import { formatCentavos } from '@casino/shared/money';
+import { pushBalances } from '../../../platform/realtime/realtime.ts';
 import type { GameContext } from '../house-game.ts';
 
 const FLUSH_MS = 25;
@@ -37,27 +37,6 @@ export class BalancePushes {
   }
 
   private async send(ids: number[]): Promise<void> {
-    for (let i = 0; i < ids.length; i += CHUNK) {
-      const chunk = ids.slice(i, i + CHUNK);
-      const [accounts, members] = await Promise.all([
-        this.ctx.db
-          .selectFrom('ledger_accounts')
-          .select(['member_id', 'kind', 'balance_centavos'])
-          .where('member_id', 'in', chunk)
-          .execute(),
-        this.ctx.db.selectFrom('members').select(['id', 'wagering_required_centavos']).where('id', 'in', chunk).execute(),
-      ]);
-      for (const id of chunk) {
-        const balance = (kind: string) => accounts.find((a) => a.member_id === id && a.kind === kind)?.balance_centavos ?? 0;
-        this.ctx.realtime.publish(id, {
-          type: 'balance',
-          data: {
-            money: formatCentavos(balance('cash')),
-            fs_money: formatCentavos(balance('rebate')),
-            ml_money: formatCentavos(members.find((m) => m.id === id)?.wagering_required_centavos ?? 0),
-          },
-        });
-      }
-    }
+    for (let i = 0; i < ids.length; i += CHUNK) await pushBalances(this.ctx.db, this.ctx.realtime, ids.slice(i, i + CHUNK));
   }
 }

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { advisoryUnlock, pingConnection, tryAdvisoryLock } from '../../../db/advisory-lock.ts';
 import type { Database, Dialect } from '../../../db/database.ts';
 
 /**
@@ -42,14 +42,12 @@ export function createLeadership(
     while (!stop.signal.aborted) {
       try {
         await db.connection().execute(async (conn) => {
-          const key = sql<string>`hashtext(cast(${`casino:${lock}:`} as text) || current_schema())`;
-          const got = await sql<{ locked: boolean }>`select pg_try_advisory_lock(${key}) as locked`.execute(conn);
-          if (!got.rows[0]?.locked) return;
+          if (!(await tryAdvisoryLock(conn, lock))) return;
           const lost = new AbortController();
           const onStop = () => lost.abort();
           stop.signal.addEventListener('abort', onStop);
           const heartbeat = setInterval(() => {
-            sql`select 1`.execute(conn).catch((error) => {
+            pingConnection(conn).catch((error) => {
               log.warn({ err: error }, 'shared rounds: leader connection lost');
               lost.abort();
             });
@@ -59,7 +57,7 @@ export function createLeadership(
           } finally {
             clearInterval(heartbeat);
             stop.signal.removeEventListener('abort', onStop);
-            await sql`select pg_advisory_unlock(${key})`.execute(conn).catch(() => {});
+            await advisoryUnlock(conn, lock).catch(() => {});
           }
         });
       } catch (error) {

@@ -1,5 +1,5 @@
-import { sql } from 'kysely';
 import type { Database, Dialect } from '../../../db/database.ts';
+import { inSavepoint } from '../../../db/savepoint.ts';
 
 /**
  * On SQLite (one writer, a durable commit per transaction) runs many small money operations of the
@@ -66,13 +66,9 @@ export class TxBatcher {
                 await yieldToEventLoop();
                 sliceStart = performance.now();
               }
-              await sql`savepoint shared_item`.execute(trx);
               try {
-                outcomes.push({ ok: true, value: await item.work(trx) });
-                await sql`release savepoint shared_item`.execute(trx);
+                outcomes.push({ ok: true, value: await inSavepoint(trx, 'shared_item', () => item.work(trx)) });
               } catch (error) {
-                await sql`rollback to savepoint shared_item`.execute(trx);
-                await sql`release savepoint shared_item`.execute(trx);
                 outcomes.push({ ok: false, error });
               }
             }
