@@ -138,7 +138,6 @@ const FEATURE_ALLOW_LIST = {
 const QUERY =
   /\.(?:selectFrom|insertInto|updateTable|deleteFrom|replaceInto|mergeInto)\(|\bsql(?:<[^>]*>)?`|\bsql\.(?:raw|ref|lit|id|table|join)\(/;
 const QUERY_RATCHET = new Set([
-  'features/admin/ledger-admin.service.ts',
   'features/agency/agency-settlement.service.ts',
   'features/agency/agency-tree.ts',
   'features/auth/captcha.service.ts',

@@ -2,7 +2,7 @@ import { centavos, formatCentavos } from '@casino/shared/money';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/http.ts';
 import { findMemberById } from '../../platform/members/members.repository.ts';
-import { accountEntriesPage } from '../../platform/ledger/ledger.repository.ts';
+import { accountEntriesPage, memberAccountIds, memberCashBalance } from '../../platform/ledger/ledger.repository.ts';
 import { cash, house } from '../../platform/ledger/ledger.service.ts';
 import { moneyFailure } from '../../platform/ledger/money-failure.ts';
 import { postTransfer } from '../../platform/ledger/post-transfer.ts';
@@ -10,13 +10,7 @@ import { writeAudit } from '../../platform/audit/audit.repository.ts';
 
 export async function memberLedger(ctx: AppContext, memberId: number, page: number, pageSize: number) {
   if (!(await findMemberById(ctx.db, memberId))) throw new AppError('NOT_FOUND');
-  const accounts = await ctx.db.selectFrom('ledger_accounts').select('id').where('member_id', '=', memberId).execute();
-  const { rows, total } = await accountEntriesPage(
-    ctx.db,
-    accounts.map((a) => a.id),
-    page,
-    pageSize,
-  );
+  const { rows, total } = await accountEntriesPage(ctx.db, await memberAccountIds(ctx.db, memberId), page, pageSize);
   return {
     list: rows.map((row) => ({
       id: row.id,
@@ -50,12 +44,7 @@ export async function adjustMemberCash(
   const signed = input.direction === 'credit' ? input.amount : -input.amount;
   try {
     await ctx.db.transaction().execute(async (trx) => {
-      const before = await trx
-        .selectFrom('ledger_accounts')
-        .select('balance_centavos')
-        .where('member_id', '=', memberId)
-        .where('kind', '=', 'cash')
-        .executeTakeFirstOrThrow();
+      const before = await memberCashBalance(trx, memberId);
       const result = await postTransfer(trx, {
         key: `adjustment:${actor.requestId}`,
         code: 'adjustment',
@@ -71,9 +60,9 @@ export async function adjustMemberCash(
         action: 'member.adjust_cash',
         targetType: 'member',
         targetId: memberId,
-        before: { money: formatCentavos(before.balance_centavos) },
+        before: { money: formatCentavos(before) },
         after: {
-          money: formatCentavos(before.balance_centavos + signed),
+          money: formatCentavos(before + signed),
           amount: formatCentavos(signed),
           reason: input.reason,
           transfer_id: result.transferId,

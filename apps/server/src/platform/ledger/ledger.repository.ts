@@ -98,6 +98,23 @@ export async function insertEntries(
   await db.insertInto('ledger_entries').values(entries).execute();
 }
 
+/** The ids of every account of the member (cash, bonus, rebate). */
+export async function memberAccountIds(db: Database, memberId: number): Promise<number[]> {
+  const rows = await db.selectFrom('ledger_accounts').select('id').where('member_id', '=', memberId).execute();
+  return rows.map((row) => row.id);
+}
+
+/** The member's cash balance (the member has a cash account from registration on). */
+export async function memberCashBalance(db: Database, memberId: number): Promise<number> {
+  const row = await db
+    .selectFrom('ledger_accounts')
+    .select('balance_centavos')
+    .where('member_id', '=', memberId)
+    .where('kind', '=', 'cash')
+    .executeTakeFirstOrThrow();
+  return row.balance_centavos;
+}
+
 export async function accountEntriesPage(db: Database, accountIds: number[], page: number, pageSize: number) {
   if (accountIds.length === 0) return { rows: [], total: 0 };
   const base = db
