@@ -19,7 +19,7 @@ async function main() {
   const log = createLogger(config);
   const runtime = await startRuntime(config, log);
   if (config.SEED_DEMO) {
-    const { seedDemo } = await import('./cli/demo.ts');
+    const { seedDemo } = await import('./demo-data.ts');
     await seedDemo(runtime.ctx);
   }
   const app = await buildApp(runtime.ctx);

@@ -1,12 +1,15 @@
-import type { AppContext } from '../context.ts';
-import { register } from '../features/auth/auth.service.ts';
-import { seedDemoCpfRegistry } from '../features/kyc/cpf-registry.ts';
-import { findMemberByAccount } from '../platform/members/members.repository.ts';
-import { findDefaultSite } from '../platform/sites/sites.repository.ts';
+import type { AppContext } from './context.ts';
+import { register } from './features/auth/auth.service.ts';
+import { seedDemoCpfRegistry } from './features/kyc/cpf-registry.ts';
+import { findMemberByAccount } from './platform/members/members.repository.ts';
+import { findDefaultSite } from './platform/sites/sites.repository.ts';
 
 export const DEMO_MEMBER = { account: 'demo', password: 'demo123456', realname: 'Jogador Demonstração', phone: '+5511987650000' };
 
-/** Demo data for `npm start`: one player to log in with. Idempotent. */
+/**
+ * Demo data for `npm start` (SEED_DEMO): one player to log in with. Idempotent. A top-floor module
+ * beside main.ts, which calls it after the runtime is up; not a CLI.
+ */
 export async function seedDemo(ctx: AppContext): Promise<void> {
   // The sandbox CPF registry's documented entries (docs/IDENTITY.md); added once each.
   await seedDemoCpfRegistry(ctx.db);
