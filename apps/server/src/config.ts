@@ -127,7 +127,8 @@ const envSchema = z
   })
   .refine(
     (env) =>
-      env.KYC_STORAGE !== 's3' || Boolean(env.KYC_S3_ENDPOINT && env.KYC_S3_BUCKET && env.KYC_S3_ACCESS_KEY_ID && env.KYC_S3_SECRET_ACCESS_KEY),
+      env.KYC_STORAGE !== 's3' ||
+      Boolean(env.KYC_S3_ENDPOINT && env.KYC_S3_BUCKET && env.KYC_S3_ACCESS_KEY_ID && env.KYC_S3_SECRET_ACCESS_KEY),
     {
       path: ['KYC_STORAGE'],
       message: 'needs KYC_S3_ENDPOINT, KYC_S3_BUCKET, KYC_S3_ACCESS_KEY_ID and KYC_S3_SECRET_ACCESS_KEY when "s3"',

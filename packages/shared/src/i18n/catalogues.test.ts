@@ -64,7 +64,8 @@ describe('message keys used by code', () => {
   const server = new Map([...load('en', 'server'), ...load('en', 'validation')]);
 
   test('server.json leaves the validation keys to validation.json', () => {
-    for (const language of LANGUAGE_CODES) expect([...load(language, 'server').keys()].filter((k) => k.startsWith('validation.'))).toEqual([]);
+    for (const language of LANGUAGE_CODES)
+      expect([...load(language, 'server').keys()].filter((k) => k.startsWith('validation.'))).toEqual([]);
   });
 
   test('every key of the error table and of the shared schemas exists', () => {

@@ -52,7 +52,16 @@ export const ROLE_PERMISSIONS = {
     'responsible.read',
     'responsible.manage',
   ],
-  support: ['members.read', 'members.write', 'outbox.read', 'rounds.read', 'promotions.read', 'info.manage', 'kyc.review', 'responsible.read'],
+  support: [
+    'members.read',
+    'members.write',
+    'outbox.read',
+    'rounds.read',
+    'promotions.read',
+    'info.manage',
+    'kyc.review',
+    'responsible.read',
+  ],
   finance: [
     'members.read',
     'ledger.read',

@@ -39,7 +39,11 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
     .addColumn('result', 'varchar(16)', (c) => c.notNull())
     .addColumn('checked_at', ts, (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('central_exclusion_checks_member').on('central_exclusion_checks').columns(['member_id', 'checked_at']).execute();
+  await db.schema
+    .createIndex('central_exclusion_checks_member')
+    .on('central_exclusion_checks')
+    .columns(['member_id', 'checked_at'])
+    .execute();
   await db.schema.createIndex('central_exclusion_checks_time').on('central_exclusion_checks').columns(['checked_at']).execute();
 
   await id(db.schema.createTable('member_communications'))

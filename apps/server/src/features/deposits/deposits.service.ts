@@ -95,7 +95,11 @@ function newOrderNo(prefix: string): string {
   return `${prefix}${day}${tail}`;
 }
 
-export async function toDepositOrder(order: OrderRow, methodName: string, events: ReadonlyArray<{ event: string; reason: string | null; created_at: string }> = []) {
+export async function toDepositOrder(
+  order: OrderRow,
+  methodName: string,
+  events: ReadonlyArray<{ event: string; reason: string | null; created_at: string }> = [],
+) {
   return {
     order_no: order.order_no,
     amount: formatCentavos(order.amount_centavos),

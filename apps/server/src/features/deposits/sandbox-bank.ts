@@ -29,7 +29,13 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.char
  * `badPayer` that the payer's CPF typed was not a valid CPF. The tester chooses the payer's CPF
  * (the member's own by default): another CPF shows the casino returning the payment.
  */
-export async function sandboxPage(ctx: AppContext, txid: string, lang: string, undelivered = false, badPayer = false): Promise<string | null> {
+export async function sandboxPage(
+  ctx: AppContext,
+  txid: string,
+  lang: string,
+  undelivered = false,
+  badPayer = false,
+): Promise<string | null> {
   const order = await findOrderByTxid(ctx.db, txid);
   if (!order) return null;
   const member = await memberPayerFacts(ctx.db, order.member_id);

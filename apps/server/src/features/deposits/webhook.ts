@@ -22,8 +22,14 @@ const pixWebhookBody = z.object({
         /** The payer (PIX only from the member's own CPF): a person's CPF or a company's CNPJ, digits only. */
         pagador: z
           .object({
-            cpf: z.string().regex(/^\d{11}$/).optional(),
-            cnpj: z.string().regex(/^\d{14}$/).optional(),
+            cpf: z
+              .string()
+              .regex(/^\d{11}$/)
+              .optional(),
+            cnpj: z
+              .string()
+              .regex(/^\d{14}$/)
+              .optional(),
             nome: z.string().max(200).optional(),
           })
           .optional(),
