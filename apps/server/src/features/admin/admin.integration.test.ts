@@ -68,6 +68,9 @@ describe('back office', () => {
       'games.read',
       'promotions.read',
       'agency.manage',
+      // Finance sees the responsible-gaming view and marks queued balance returns paid.
+      'responsible.read',
+      'responsible.manage',
     ]);
     const login = await t.app.inject({
       method: 'POST',
