@@ -5,7 +5,7 @@ import type { Database } from '../../db/database.ts';
 export function findMemberIdentity(db: Database, memberId: number) {
   return db
     .selectFrom('members')
-    .select(['id', 'account', 'realname', 'cpf', 'kyc_status', 'kyc_reason'])
+    .select(['id', 'account', 'realname', 'cpf', 'birth_date', 'kyc_status', 'kyc_reason'])
     .where('id', '=', memberId)
     .executeTakeFirst();
 }

@@ -109,8 +109,9 @@ export async function submitDocuments(
   refuseUnlessOpen(member.kyc_status);
   const fieldErrors = { ...input.fieldErrors };
   const documents = checkDocuments(input.files, fieldErrors);
-  // Until registration records a birth date on the member, the member gives it with the documents.
-  const birthDate = input.birthDate;
+  // The birth date registration recorded (the regulated profile); otherwise the member gives it
+  // with the documents.
+  const birthDate = member.birth_date ?? input.birthDate;
   if (!birthDate) fieldErrors.birth_date = ['validation.required'];
   if (Object.keys(fieldErrors).length > 0) throw new AppError('VALIDATION_FAILED', { fieldErrors });
 
