@@ -50,6 +50,7 @@ import { rebatesRoutes } from './features/rebates/rebates.routes.ts';
 import { vipAdminRoutes } from './features/vip/vip-admin.routes.ts';
 import { vipRoutes } from './features/vip/vip.routes.ts';
 import { installErrorHandler } from './lib/error-handler.ts';
+import { installPublicEtags } from './lib/etag.ts';
 import { AppError, sendError } from './lib/http.ts';
 import { serveSites } from './lib/static-sites.ts';
 import { findNulField, validatorCompiler } from './lib/validation.ts';
@@ -114,6 +115,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  // The catalogue and the site data (routes with config PUBLIC_ETAG) are revalidated by ETag.
+  installPublicEtags(app);
   // A limit's refusal rolled its transaction back; the hit is counted here, for the risk flags.
   app.addHook('onError', async (_request, _reply, error) => {
     if (error instanceof ResponsibleRefusal && LIMIT_HIT_CODES.has(error.errorCode)) await recordLimitHit(ctx.db, error.memberId);

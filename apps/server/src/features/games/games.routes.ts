@@ -20,6 +20,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
+import { PUBLIC_ETAG } from '../../lib/etag.ts';
 import { AppError, ok, requestLang } from '../../lib/http.ts';
 import { bearerToken, memberOf, requireMember } from '../../platform/auth/guards.ts';
 import { authenticate } from '../../platform/auth/authenticate.ts';
@@ -50,6 +51,7 @@ export const gamesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   app.get(
     API.games.apis,
     {
+      config: PUBLIC_ETAG,
       schema: {
         tags,
         summary: 'Game providers (platType) with their game counts',
@@ -63,6 +65,7 @@ export const gamesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   app.get(
     API.games.list,
     {
+      config: PUBLIC_ETAG,
       schema: {
         tags,
         summary: 'Games by category, tag, provider or name (any language, case and accent blind), paged',
@@ -77,6 +80,7 @@ export const gamesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     app.get(
       flag === 'popular' ? API.games.popular : API.games.promotion,
       {
+        config: PUBLIC_ETAG,
         schema: {
           tags,
           summary: flag === 'popular' ? 'Popular games (home page row)' : 'Games on promotion (home page row)',
@@ -106,6 +110,7 @@ export const gamesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   app.get(
     API.games.detail,
     {
+      config: PUBLIC_ETAG,
       schema: { tags, summary: 'One game by code', querystring: gameDetailQuerySchema, response: { 200: envelopeSchema(gameItemSchema) } },
     },
     async (request) => ok(request, await gameDetail(ctx, request.query.code, requestLang(request), await viewerId(request))),

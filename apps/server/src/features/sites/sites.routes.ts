@@ -11,6 +11,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
+import { PUBLIC_ETAG } from '../../lib/etag.ts';
 import { ok } from '../../lib/http.ts';
 import { activityDetails, languageList, siteData } from './sites.service.ts';
 import { parseSocialLinks } from '../../platform/sites/social-links.ts';
@@ -20,6 +21,7 @@ export const sitesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   app.get(
     API.languageList,
     {
+      config: PUBLIC_ETAG,
       schema: {
         tags: ['site'],
         summary: 'Languages of a site (by site name or host)',
@@ -42,6 +44,7 @@ export const sitesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   app.get(
     API.dynamicWebs,
     {
+      config: PUBLIC_ETAG,
       schema: {
         tags: ['site'],
         summary: 'Site data (brand, support, links)',
@@ -59,6 +62,7 @@ export const sitesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   app.get(
     API.socialLinks,
     {
+      config: PUBLIC_ETAG,
       schema: {
         tags: ['site'],
         summary: 'Social media links of a site',
@@ -72,6 +76,7 @@ export const sitesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   app.get(
     API.activityDetails,
     {
+      config: PUBLIC_ETAG,
       schema: {
         tags: ['site'],
         summary: 'Activities shown to players',
