@@ -80,7 +80,6 @@ const FEATURE_ALLOW_LIST = {
   'deposits -> payments': 'deposits sign and check PSP webhooks with the payment adapter’s helpers',
   'withdrawals -> member-banks': "a withdrawal pays to one of the member's PIX keys",
   'agency -> auth': 'an agent registers a subordinate by the registration rules (createMember, captcha, client address)',
-  'auth -> kyc': "registration on the regulated profile compares the member's name with the CPF registry's by the identity check's rule",
   'games -> sandbox-provider': "the catalogue seeds the built-in provider's games",
   'auth -> central-exclusion': 'registration and the first login of each day consult the federal self-exclusion register',
   'central-exclusion -> withdrawals': "an excluded member's balance goes back through the withdrawal path (row, ledger codes, PSP payout)",

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LIMIT_PERIODS, MAX_LIMIT_CENTAVOS, MAX_TIME_LIMIT_MINUTES } from './responsible.ts';
 import { birthDateField, cpfField } from './kyc.ts';
 import { emailField, langField } from './fields.ts';
+import { ADULT_AGE, ageOn } from '../identity.ts';
 
 /**
  * The regulated profile's registration data (issue 12 item 6; Portaria SPA/MF 1.231/2024): CPF,
@@ -11,8 +12,6 @@ import { emailField, langField } from './fields.ts';
  * requires them there), and a member of a site that became regulated completes them through
  * POST /api/profile/regulated.
  */
-
-export const ADULT_AGE = 18;
 
 /** The 26 states and the Federal District, as their UF. */
 export const BRAZIL_UFS = [
@@ -45,18 +44,11 @@ export const BRAZIL_UFS = [
   'TO',
 ] as const;
 
-/** Whole years from `birthDate` to `today` (both YYYY-MM-DD): a birthday counts from its own day. */
-export function yearsBetween(birthDate: string, today: string): number {
-  const [by, bm, bd] = birthDate.split('-').map(Number) as [number, number, number];
-  const [ty, tm, td] = today.split('-').map(Number) as [number, number, number];
-  return ty - by - (tm < bm || (tm === bm && td < bd) ? 1 : 0);
-}
-
 /** Today in São Paulo (UTC-3 all year since 2019), YYYY-MM-DD. */
 const saoPauloToday = () => new Date(Date.now() - 3 * 3_600_000).toISOString().slice(0, 10);
 
 /** A birth date that makes the person 18 or older today (São Paulo). */
-export const adultBirthDateField = birthDateField.refine((value) => yearsBetween(value, saoPauloToday()) >= ADULT_AGE, {
+export const adultBirthDateField = birthDateField.refine((value) => ageOn(value, saoPauloToday()) >= ADULT_AGE, {
   error: 'validation.under_age',
 });
 

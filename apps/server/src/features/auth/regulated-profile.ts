@@ -1,3 +1,4 @@
+import { comparableName } from '@casino/shared/identity';
 import { REGULATED_PROFILE_FIELDS, type RegulatedProfile } from '@casino/shared/schemas/regulated-profile';
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/database.ts';
@@ -9,7 +10,6 @@ import { cpfExcluded, memberLimits, saveLimit } from '../../platform/responsible
 import { checkCentralExclusion } from '../central-exclusion/central-exclusion.service.ts';
 import { effectiveLimit, limitChange } from '../../platform/responsible/standing.ts';
 import { lockMember } from '../../platform/members/member-lock.ts';
-import { comparableName } from '../kyc/kyc-rules.ts';
 import * as repo from './regulated-profile.repository.ts';
 
 /**
