@@ -17,7 +17,7 @@ export const USER_STORAGE_KEY = 'userInfo';
  * The federal platform where a person excludes themselves from every licensed operator (issue 12).
  * Here, not only in schemas/responsible.ts, so the site's footer links it without loading schemas.
  */
-export const CENTRAL_EXCLUSION_URL = 'https://www.gov.br/fazenda/pt-br/composicao/orgaos/secretaria-de-premios-e-apostas/autoexclusao';
+export const CENTRAL_EXCLUSION_URL = 'https://www.gov.br/autoexclusaoapostas';
 
 /** Member status values. */
 export const MEMBER_STATUS = { active: 1, frozen: 2 } as const;
