@@ -27,6 +27,32 @@ function trimServerCatalogue(): Plugin {
 }
 
 /**
+ * The sections of the player catalogue (web.json) the home page and the shell (header, footer,
+ * tab bar) never show. The first load carries web.json without them; `web.json?deferred` is
+ * those sections alone, which lib/i18n.ts's loadDeferredCatalogues adds after the first paint and
+ * every other page (router.tsx) and every dialog over the home page (root-layout.tsx) awaits.
+ */
+const DEFERRED_WEB_SECTIONS = ['fairness', 'wallet', 'auth', 'security', 'orders', 'download', 'test', 'care_refusal'];
+function splitWebCatalogue(): Plugin {
+  return {
+    name: 'split-web-catalogue',
+    enforce: 'pre',
+    transform(code, id) {
+      const match = /[\\/]locales[\\/][a-z]+[\\/]web\.json(\?deferred)?$/.exec(id);
+      if (!match) return null;
+      const catalogue = JSON.parse(code) as Record<string, unknown>;
+      const deferred = match[1] !== undefined;
+      const part = Object.fromEntries(
+        Object.entries(catalogue).filter(([section]) => DEFERRED_WEB_SECTIONS.includes(section) === deferred),
+      );
+      // Vite's JSON plugin leaves a query alone: the deferred part is given as a module already.
+      const text = JSON.stringify(part);
+      return { code: deferred ? `export default JSON.parse(${JSON.stringify(text)});` : text, map: null };
+    },
+  };
+}
+
+/**
  * The server hosts this build at / with a history fallback. The service worker precaches the
  * app shell only: API answers, the back office and server-side static files (flags) always go
  * to the network, so a player never sees a stale balance. It answers a navigation with the shell
@@ -38,6 +64,7 @@ export default defineConfig({
   base: '/',
   plugins: [
     trimServerCatalogue(),
+    splitWebCatalogue(),
     react(),
     tailwindcss(),
     VitePWA({

@@ -1,9 +1,9 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router/dom';
+import { BrowserRouter } from 'react-router';
 import { Providers } from './app/providers.tsx';
-import { createRouter } from './app/router.tsx';
-import { initI18n } from './lib/i18n.ts';
+import { AppRoutes } from './app/router.tsx';
+import { initI18n, loadDeferredCatalogues } from './lib/i18n.ts';
 import { listenForInstallPrompt } from './lib/install-prompt.ts';
 import { registerServiceWorker } from './lib/pwa.ts';
 import './index.css';
@@ -18,11 +18,17 @@ async function start(): Promise<void> {
   createRoot(root).render(
     <StrictMode>
       <Providers>
-        <RouterProvider router={createRouter()} />
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
       </Providers>
     </StrictMode>,
   );
-  const register = () => void registerServiceWorker().catch(() => undefined);
+  const register = () => {
+    void registerServiceWorker().catch(() => undefined);
+    // The rest of the catalogue, for the next page or dialog, once the page has loaded.
+    void loadDeferredCatalogues().catch(() => undefined);
+  };
   if (document.readyState === 'complete') register();
   else window.addEventListener('load', register, { once: true });
 }

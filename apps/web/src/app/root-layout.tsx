@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet, useLocation, useNavigation } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { Button } from '../components/button.tsx';
 import { Modal } from '../components/modal.tsx';
 import { LoadingBlock } from '../components/spinner.tsx';
@@ -14,19 +14,26 @@ import {
   useAuthModals,
   useWithdrawalPasswordModal,
 } from '../lib/modals.ts';
+import { loadDeferredCatalogues } from '../lib/i18n.ts';
+import { usePageLoading } from '../lib/page-loads.ts';
 import { useRealtime } from '../lib/realtime.ts';
 import { useIsLoggedIn, useSession } from '../lib/session.ts';
 import { useUserRefresh } from '../lib/user.ts';
 
-const AuthModal = lazy(() => import('../features/auth/auth-modal.tsx'));
-const WithdrawalPasswordModal = lazy(() => import('../features/security/withdrawal-password-modal.tsx'));
-const RealityCheck = lazy(() => import('../features/responsible/reality-check.tsx'));
-const CareRefusalDialog = lazy(() => import('../components/care-refusal.tsx'));
-const RegulatedProfileDialog = lazy(() => import('../features/auth/regulated-profile-dialog.tsx'));
+// The dialogs' texts are in the deferred part of the catalogue (sign-in, security, care_refusal).
+const withTexts =
+  <T,>(load: () => Promise<T>) =>
+  () =>
+    Promise.all([load(), loadDeferredCatalogues()]).then(([module]) => module);
+const AuthModal = lazy(withTexts(() => import('../features/auth/auth-modal.tsx')));
+const WithdrawalPasswordModal = lazy(withTexts(() => import('../features/security/withdrawal-password-modal.tsx')));
+const RealityCheck = lazy(withTexts(() => import('../features/responsible/reality-check.tsx')));
+const CareRefusalDialog = lazy(withTexts(() => import('../components/care-refusal.tsx')));
+const RegulatedProfileDialog = lazy(withTexts(() => import('../features/auth/regulated-profile-dialog.tsx')));
 
+/** A thin bar at the top while a page's code downloads. */
 function NavigationProgress() {
-  const navigation = useNavigation();
-  if (navigation.state === 'idle') return null;
+  if (!usePageLoading()) return null;
   return (
     <div className="fixed inset-x-0 top-0 z-[70] h-0.5 overflow-hidden bg-gold/20" role="progressbar" aria-hidden="true">
       <div className="animate-progress h-full w-2/5 bg-gold" />
@@ -169,13 +176,5 @@ export function RootLayout() {
       <RealityCheckHost />
       <RegulatedProfileHost />
     </>
-  );
-}
-
-export function HydrateFallback() {
-  return (
-    <div className="flex min-h-dvh items-center justify-center text-gold">
-      <LoadingBlock label="…" />
-    </div>
   );
 }

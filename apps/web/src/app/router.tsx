@@ -1,7 +1,11 @@
-import { createBrowserRouter, type NonIndexRouteObject, redirect, type RouteObject } from 'react-router';
+import { type ComponentType, lazy, Suspense } from 'react';
+import { Navigate, type RouteObject, useRoutes } from 'react-router';
+import { LoadingBlock } from '../components/spinner.tsx';
+import { loadDeferredCatalogues } from '../lib/i18n.ts';
+import { trackPageLoad } from '../lib/page-loads.ts';
 import { MainLayout } from './main-layout.tsx';
-import { HydrateFallback, RootLayout } from './root-layout.tsx';
-import { RouteError } from './route-error.tsx';
+import { RootLayout } from './root-layout.tsx';
+import { RouteBoundary } from './route-error.tsx';
 import type { BarePage, LayoutPage, SportsPage } from './route-paths.ts';
 
 const rechargeWithdraw = () => import('../features/wallet/recharge-withdraw-page.tsx');
@@ -21,12 +25,49 @@ const sports = () => import('../features/sportsbook/sports-pages.tsx');
  * added here and not there (or there and not here) does not compile.
  */
 
-/** A page of a route table; its path is the key it is listed under. */
-type Page = Omit<NonIndexRouteObject, 'path'>;
+/**
+ * A page of a route table; its path is the key it is listed under. `lazy` downloads its code the
+ * first time it is shown, `redirect` sends elsewhere. The router is React Router's declarative
+ * one (useRoutes): the data router's code (loaders, actions, fetchers) is not in the first load.
+ */
+interface Page {
+  lazy?: () => Promise<{ Component: ComponentType }>;
+  redirect?: string;
+  children?: RouteObject[];
+}
+
+/**
+ * A lazy page, inside an error boundary and a placeholder while its code downloads. Every page but
+ * the home page (`firstPaint`) also waits for the deferred part of the catalogue (lib/i18n.ts).
+ */
+function page(load: () => Promise<{ Component: ComponentType }>, firstPaint = false) {
+  const loadAll = () => (firstPaint ? load() : Promise.all([load(), loadDeferredCatalogues()]).then(([module]) => module));
+  const Lazy = lazy(() => trackPageLoad(loadAll()).then((module) => ({ default: module.Component })));
+  return (
+    <RouteBoundary>
+      <Suspense fallback={<PageFallback />}>
+        <Lazy />
+      </Suspense>
+    </RouteBoundary>
+  );
+}
+
+function PageFallback() {
+  return (
+    <div className="flex min-h-[50dvh] items-center justify-center text-gold">
+      <LoadingBlock label="…" />
+    </div>
+  );
+}
+
+function routeOf(path: string | undefined, { lazy: load, redirect, children }: Page): RouteObject {
+  const element = redirect ? <Navigate to={redirect} replace /> : load ? page(load) : undefined;
+  return { path, element, ...(children ? { children } : {}) };
+}
 
 /** A table of pages keyed by path, as React Router's routes. */
 function routesOf<P extends string>(pages: Record<P, Page>): RouteObject[] {
-  return Object.entries<Page>(pages).map(([path, page]) => ({ ...page, path }));
+  return Object.entries<Page>(pages).map(([path, entry]) => routeOf(path, entry));
 }
 
 /** The sportsbook's pages, under its layout at /sports. */
@@ -79,7 +120,7 @@ const layoutPages: Record<LayoutPage, Page> = {
   test12: { lazy: () => rechargeWithdraw().then((m) => ({ Component: m.RechargeWithdrawPage })) },
   cztx: { lazy: () => rechargeWithdraw().then((m) => ({ Component: m.RechargeWithdrawPage })) },
 
-  promotion: { loader: () => redirect('/promotion/activity') },
+  promotion: { redirect: '/promotion/activity' },
   'promotion/activity': { lazy: () => promotions().then((m) => ({ Component: m.ActivityListPage })) },
   'promotion/rebates': { lazy: () => rebates().then((m) => ({ Component: m.RebatesPage })) },
   'promotion/history': { lazy: () => promotions().then((m) => ({ Component: m.PromotionHistoryPage })) },
@@ -96,12 +137,12 @@ const layoutPages: Record<LayoutPage, Page> = {
     lazy: () => promotions().then((m) => ({ Component: m.RechargeRebatePage })),
   },
 
-  'information-center': { loader: () => redirect('/information-center/support') },
+  'information-center': { redirect: '/information-center/support' },
   'information-center/support': { lazy: () => infoCenter().then((m) => ({ Component: m.SupportPage })) },
   'information-center/notification': { lazy: () => infoCenter().then((m) => ({ Component: m.NotificationPage })) },
   'information-center/announcement': { lazy: () => infoCenter().then((m) => ({ Component: m.AnnouncementPage })) },
 
-  'agency-center': { loader: () => redirect('/agency-center/invite') },
+  'agency-center': { redirect: '/agency-center/invite' },
   'agency-center/invite': { lazy: () => agency().then((m) => ({ Component: m.InvitePage })) },
   'agency-center/agent': { lazy: () => agency().then((m) => ({ Component: m.AgentPage })) },
   'agency-center/invitation-record': { lazy: () => agency().then((m) => ({ Component: m.InvitationRecordPage })) },
@@ -149,24 +190,28 @@ const layoutPages: Record<LayoutPage, Page> = {
   // The sportsbook: one layout (section tabs and the bet slip) around its pages and the virtual league.
   sports: {
     lazy: () => sports().then((m) => ({ Component: m.SportsLayout })),
-    children: [{ index: true, lazy: () => sports().then((m) => ({ Component: m.SportsHomePage })) }, ...routesOf(sportsPages)],
+    children: [{ index: true, element: page(() => sports().then((m) => ({ Component: m.SportsHomePage }))) }, ...routesOf(sportsPages)],
   },
 };
 
 export const routes: RouteObject[] = [
   {
-    Component: RootLayout,
-    HydrateFallback,
-    ErrorBoundary: RouteError,
+    element: (
+      <RouteBoundary>
+        <RootLayout />
+      </RouteBoundary>
+    ),
     children: [
       {
         path: '/',
-        Component: MainLayout,
-        ErrorBoundary: RouteError,
+        element: <MainLayout />,
         children: [
-          { index: true, lazy: () => import('../features/home/home-page.tsx').then((m) => ({ Component: m.HomePage })) },
+          {
+            index: true,
+            element: page(() => import('../features/home/home-page.tsx').then((m) => ({ Component: m.HomePage })), true),
+          },
           ...routesOf(layoutPages),
-          { path: '*', lazy: () => import('./not-found-page.tsx').then((m) => ({ Component: m.NotFoundPage })) },
+          { path: '*', element: page(() => import('./not-found-page.tsx').then((m) => ({ Component: m.NotFoundPage }))) },
         ],
       },
       ...routesOf(barePages),
@@ -174,6 +219,7 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export function createRouter() {
-  return createBrowserRouter(routes);
+/** The site's routes; rendered inside main.tsx's BrowserRouter. */
+export function AppRoutes() {
+  return useRoutes(routes);
 }

@@ -12,6 +12,35 @@ const webCatalogues = import.meta.glob<Catalogue>('../../../../packages/shared/s
 // Only the `validation.*` keys of the server namespace (validation.json): the rest are messages
 // the server translates itself.
 const serverCatalogues = import.meta.glob<Catalogue>('../../../../packages/shared/src/i18n/locales/*/validation.json');
+/**
+ * The sections of web.json the home page and the shell never show (vite.config.ts,
+ * DEFERRED_WEB_SECTIONS: the wallet, sign-in and security forms, orders, fairness...), and the
+ * form messages (validation.json): not in the first load. loadDeferredCatalogues adds them; every
+ * page but the home page and every dialog opened over it await it before rendering.
+ */
+const deferredWebCatalogues = import.meta.glob<Catalogue>('../../../../packages/shared/src/i18n/locales/*/web.json', {
+  query: '?deferred',
+});
+let deferredLoad: Promise<void> | undefined;
+
+export function loadDeferredCatalogues(): Promise<void> {
+  deferredLoad ??= (async () => {
+    const language = currentLanguage();
+    const pick = (loaders: Record<string, () => Promise<Catalogue>>) => {
+      const loader = loaderFor(loaders, language) ?? loaderFor(loaders, DEFAULT_LANGUAGE);
+      return loader ? loader().then((module) => module.default) : Promise.resolve({});
+    };
+    const [web, server] = await Promise.all([pick(deferredWebCatalogues), pick(serverCatalogues)]);
+    i18next.addResourceBundle(language, 'web', web, true, false);
+    i18next.addResourceBundle(language, 'server', server, true, true);
+  })().catch((error: unknown) => {
+    // A failed download (offline, a new release) is tried again by the next page that needs it.
+    deferredLoad = undefined;
+    throw error;
+  });
+  return deferredLoad;
+}
+
 /** `play`: the house games' screens (only downloaded by the first game a player opens). */
 const playCatalogues = import.meta.glob<Catalogue>('../../../../packages/shared/src/i18n/locales/*/play.json');
 
@@ -107,13 +136,14 @@ export function switchLanguage(code: string): void {
 
 export async function initI18n(): Promise<LanguageCode> {
   const language = storedLanguage();
-  const [web, server] = await Promise.all([load(webCatalogues, language), load(serverCatalogues, language)]);
+  // The form messages (server) and the rest of web.json come later (loadDeferredCatalogues).
+  const web = await load(webCatalogues, language);
   await i18next.use(initReactI18next).init({
     lng: language,
     fallbackLng: false,
     ns: ['web', 'server'],
     defaultNS: 'web',
-    resources: { [language]: { web, server } },
+    resources: { [language]: { web, server: {} } },
     interpolation: { escapeValue: false },
     returnNull: false,
   });
