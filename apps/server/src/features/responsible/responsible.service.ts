@@ -2,6 +2,7 @@ import { formatCentavos } from '@casino/shared/money';
 import {
   CENTRAL_EXCLUSION_URL,
   EXCLUSION_WITHDRAW_DAYS,
+  LIMIT_PERIODS,
   LIMIT_SLOTS,
   type LimitChange,
   type LimitView,
@@ -14,10 +15,10 @@ import type { AppContext } from '../../context.ts';
 import type { Member, MemberSession } from '../../db/schema.ts';
 import { clock } from '../../lib/clock.ts';
 import { AppError, fieldError } from '../../lib/http.ts';
-import { verifyPassword } from '../../lib/passwords.ts';
 import { addDays, daysBetween, dayRange, isRealDay, saoPauloDay } from '../../lib/sao-paulo.ts';
+import { checkLoginPassword } from '../../platform/auth/login-password.ts';
 import { lockMemberCash } from '../../platform/ledger/ledger.repository.ts';
-import { periodDays, resetsAt } from '../../platform/responsible/periods.ts';
+import { periodDays, periodStart, resetsAt } from '../../platform/responsible/periods.ts';
 import * as repo from '../../platform/responsible/responsible.repository.ts';
 import { effectiveLimits, limitChange, restrictionsOf } from '../../platform/responsible/standing.ts';
 import * as statementRepo from './statement.repository.ts';
@@ -28,36 +29,29 @@ import * as statementRepo from './statement.repository.ts';
  * platform/responsible/standing.ts, where every stake and charge passes.
  */
 
-/** Wrong passwords on these doors count like the security centre's. */
-const PASSWORD_FAILURE_WINDOW_MS = 15 * 60_000;
-const PASSWORD_MAX_FAILURES = 10;
-
-async function checkPassword(ctx: AppContext, member: Member, password: string): Promise<void> {
-  const key = `verify:${member.id}`;
-  if ((await ctx.counters.count(key)) >= PASSWORD_MAX_FAILURES) throw new AppError('RATE_LIMITED');
-  if (!(await verifyPassword(member.password_hash, password))) {
-    await ctx.counters.hit(key, PASSWORD_FAILURE_WINDOW_MS);
-    throw fieldError('PASSWORD_WRONG', 'password');
-  }
-}
-
 /** Every limit slot with its value, pending change, what the period has used and when it resets. */
 export async function limitViews(ctx: AppContext, memberId: number): Promise<LimitView[]> {
   const nowIso = clock.nowIso();
   const today = saoPauloDay(nowIso);
   const limits = await effectiveLimits(ctx.db, memberId, nowIso);
+  // Each period is read once: its loss, wager and time slots share its counters.
+  const [usage, deposits] = await Promise.all([
+    Promise.all(LIMIT_PERIODS.map((period) => repo.usageBetween(ctx.db, memberId, periodDays(period, today).first, today))),
+    Promise.all(LIMIT_PERIODS.map((period) => repo.depositsSince(ctx.db, memberId, periodStart(period, today), nowIso))),
+  ]);
   const views: LimitView[] = [];
   for (const slot of LIMIT_SLOTS) {
     const limit = limits.find((l) => l.kind === slot.kind && l.period === slot.period);
-    const { first } = periodDays(slot.period, today);
-    let used: number;
-    if (slot.kind === 'deposit') {
-      used = await repo.depositsSince(ctx.db, memberId, dayRange(first).start, nowIso);
-    } else {
-      const usage = await repo.usageBetween(ctx.db, memberId, first, today);
-      used =
-        slot.kind === 'wager' ? usage.stake : slot.kind === 'loss' ? Math.max(0, usage.stake - usage.win) : Math.floor(usage.seconds / 60);
-    }
+    const index = LIMIT_PERIODS.indexOf(slot.period);
+    const counted = usage[index] as Awaited<ReturnType<typeof repo.usageBetween>>;
+    const used =
+      slot.kind === 'deposit'
+        ? (deposits[index] as number)
+        : slot.kind === 'wager'
+          ? counted.stake
+          : slot.kind === 'loss'
+            ? Math.max(0, counted.stake - counted.win)
+            : Math.floor(counted.seconds / 60);
     views.push({
       kind: slot.kind,
       period: slot.period,
@@ -111,7 +105,7 @@ export async function setRealityCheck(ctx: AppContext, memberId: number, minutes
  * later than the restriction already running.
  */
 export async function pause(ctx: AppContext, member: Member, input: { days: number; password: string }): Promise<string> {
-  await checkPassword(ctx, member, input.password);
+  await checkLoginPassword(ctx, member, input.password, 'password');
   const nowMs = clock.nowMs();
   const nowIso = new Date(nowMs).toISOString();
   const until = new Date(nowMs + input.days * 86_400_000).toISOString();
@@ -141,7 +135,7 @@ export async function selfExclude(
   member: Member,
   input: { months: number | 'indefinite'; password: string },
 ): Promise<{ until: string | null }> {
-  await checkPassword(ctx, member, input.password);
+  await checkLoginPassword(ctx, member, input.password, 'password');
   const nowMs = clock.nowMs();
   const nowIso = new Date(nowMs).toISOString();
   const until = input.months === 'indefinite' ? null : addMonths(nowMs, input.months);

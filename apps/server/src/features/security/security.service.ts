@@ -5,13 +5,12 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import type { Member, MemberSession } from '../../db/schema.ts';
 import { AppError, fieldError } from '../../lib/http.ts';
 import { translate } from '../../lib/i18n.ts';
-import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
+import { hashPassword } from '../../lib/passwords.ts';
 import { safeEqualHex, sha256, sixDigitCode } from '../../lib/tokens.ts';
 import { findMemberByEmail, updateMember } from '../../platform/members/members.repository.ts';
 import { revokeMemberSessions } from '../../platform/auth/sessions.repository.ts';
+import { checkLoginPassword } from '../../platform/auth/login-password.ts';
 
-const VERIFY_FAILURE_WINDOW_MS = 15 * 60_000;
-const VERIFY_MAX_FAILURES = 10;
 const EMAIL_CODE_MIN_INTERVAL_MS = 60_000;
 const EMAIL_CODES_PER_DAY = 10;
 
@@ -22,16 +21,6 @@ export function canSetPasswords(member: Member): boolean {
 
 function assertCanSetPasswords(member: Member) {
   if (!canSetPasswords(member)) throw new AppError('CONTACT_SUPPORT_FOR_PASSWORD');
-}
-
-/** Checks the login password, counting failures so it cannot be guessed through this door. */
-async function checkLoginPassword(ctx: AppContext, member: Member, password: string, field: string) {
-  const key = `verify:${member.id}`;
-  if ((await ctx.counters.count(key)) >= VERIFY_MAX_FAILURES) throw new AppError('RATE_LIMITED');
-  if (!(await verifyPassword(member.password_hash, password))) {
-    await ctx.counters.hit(key, VERIFY_FAILURE_WINDOW_MS);
-    throw fieldError('PASSWORD_WRONG', field);
-  }
 }
 
 export function securityStatus(member: Member) {

@@ -120,6 +120,18 @@ async function restrictionsFor(trx: Database, memberId: number, nowIso: string):
   return restrictionsOf(settings, nowIso, identityMissing);
 }
 
+/**
+ * Takes the member's cash lock (every money path of a member takes it first) and refuses a pause,
+ * an exclusion or a closure; answers the restrictions read under the lock.
+ */
+async function lockedStanding(trx: Database, memberId: number) {
+  const nowIso = clock.nowIso();
+  await lockMemberCash(trx, memberId);
+  const restrictions = await restrictionsFor(trx, memberId, nowIso);
+  refuseRestricted(memberId, restrictions);
+  return { nowIso, today: saoPauloDay(nowIso), restrictions };
+}
+
 const LIMIT_CODES: Record<Exclude<LimitKind, 'time'>, ResponsibleCode> = {
   deposit: 'DEPOSIT_LIMIT_REACHED',
   loss: 'LOSS_LIMIT_REACHED',
@@ -132,17 +144,15 @@ const LIMIT_CODES: Record<Exclude<LimitKind, 'time'>, ResponsibleCode> = {
  * A loss limit refuses a stake that, lost, would take the period's stakes minus wins past it.
  */
 export async function takeStake(trx: Database, memberId: number, amountCentavos: number): Promise<void> {
-  const nowIso = clock.nowIso();
-  await lockMemberCash(trx, memberId);
-  const restrictions = await restrictionsFor(trx, memberId, nowIso);
-  refuseRestricted(memberId, restrictions);
-  const today = saoPauloDay(nowIso);
+  const { nowIso, today, restrictions } = await lockedStanding(trx, memberId);
   if (restrictions.timeLimitReached) throw new ResponsibleRefusal('SESSION_TIME_LIMIT_REACHED', memberId, resetsAt('day', today));
   if (restrictions.identityMissing) throw new ResponsibleRefusal('IDENTITY_NOT_VERIFIED', memberId, null);
+  // A period's counters are read once, when a loss and a wager limit share it.
+  const usage = new Map<LimitPeriod, Awaited<ReturnType<typeof repo.usageBetween>>>();
   for (const limit of await effectiveLimits(trx, memberId, nowIso)) {
     if (limit.value === null || (limit.kind !== 'loss' && limit.kind !== 'wager')) continue;
-    const { first } = periodDays(limit.period, today);
-    const used = await repo.usageBetween(trx, memberId, first, today);
+    const used = usage.get(limit.period) ?? (await repo.usageBetween(trx, memberId, periodDays(limit.period, today).first, today));
+    usage.set(limit.period, used);
     const after = limit.kind === 'wager' ? used.stake + amountCentavos : used.stake - used.win + amountCentavos;
     if (after > limit.value) throw new ResponsibleRefusal(LIMIT_CODES[limit.kind], memberId, resetsAt(limit.period, today));
   }
@@ -166,12 +176,8 @@ export async function returnStake(trx: Database, memberId: number, amountCentavo
  * charges still open count). Run it inside the transaction that records the charge.
  */
 export async function takeDeposit(trx: Database, memberId: number, amountCentavos: number): Promise<void> {
-  const nowIso = clock.nowIso();
-  await lockMemberCash(trx, memberId);
-  const restrictions = await restrictionsFor(trx, memberId, nowIso);
-  refuseRestricted(memberId, restrictions);
+  const { nowIso, today, restrictions } = await lockedStanding(trx, memberId);
   if (restrictions.identityMissing) throw new ResponsibleRefusal('IDENTITY_NOT_VERIFIED', memberId, null);
-  const today = saoPauloDay(nowIso);
   for (const limit of await effectiveLimits(trx, memberId, nowIso)) {
     if (limit.value === null || limit.kind !== 'deposit') continue;
     const since = periodStart(limit.period, today);
