@@ -1,11 +1,13 @@
 // Pure game maths (provably fair RNG, paytables, RTP), the same code on the server and in the
 // browser. Import a module directly (`@casino/games/dice`); this file only lists them.
+export * as cards from './cards.ts';
 export * as catalogue from './catalogue.ts';
 export * as crash from './crash.ts';
 export * as dice from './dice.ts';
 export * as double from './double.ts';
 export * as exact from './exact.ts';
 export * as fair from './fair.ts';
+export * as keno from './keno.ts';
 export * as mines from './mines.ts';
 export * as plinko from './plinko.ts';
 export * as roulette from './roulette.ts';
