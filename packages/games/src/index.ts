@@ -8,6 +8,7 @@ export * as double from './double.ts';
 export * as exact from './exact.ts';
 export * as fair from './fair.ts';
 export * as keno from './keno.ts';
+export * as limbo from './limbo.ts';
 export * as mines from './mines.ts';
 export * as plinko from './plinko.ts';
 export * as roulette from './roulette.ts';
