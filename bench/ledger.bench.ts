@@ -1,46 +1,27 @@
 import { centavos } from '@casino/shared/money';
-// Ledger throughput and latency, printed (not a timed test). Durable commits: SQLite runs WAL with
-// synchronous=FULL, PostgreSQL with its default synchronous_commit=on.
-//   in-process: bet-sized debits (cash -> game_house) through transfer(), at several concurrencies;
-//   over HTTP: the same debits through the real HTTP stack (an admin adjustment per request).
-// Run: npm run bench
-import { cpus } from 'node:os';
-import { buildApp } from '../apps/server/src/app.ts';
+// Ledger transfers beside their raw baseline (bench/baselines), printed (not a timed test).
+// Durable commits on both sides: SQLite runs WAL with synchronous=FULL, PostgreSQL its default
+// synchronous_commit=on. The project posts bet-sized debits (cash -> game_house) through
+// transfer(), with 16 and 64 in flight (PostgreSQL: as many pool connections, DATABASE_POOL_SIZE);
+// the baseline writes the same rows with the bare driver. Target (issue 13): ratio >= 0.6, and on
+// PostgreSQL flat from 16 to 64 (within 10%). Also printed: statements per transfer.
+// Run: npm run bench (or node --import tsx bench/ledger.bench.ts; BENCH_DBS=sqlite to pick one)
 import { cash, house } from '../apps/server/src/platform/ledger/ledger.service.ts';
 import { transfer } from '../apps/server/src/platform/ledger/transfer.ts';
-import { adminToken, createTestApp, registerMember } from '../apps/server/src/test/test-app.ts';
+import { createTestApp, registerMember } from '../apps/server/src/test/test-app.ts';
+import { rawPostgresLedger } from './baselines/ledger-postgres.ts';
+import { rawSqliteLedger } from './baselines/ledger-sqlite.ts';
+import { load, type Measured, printMachine, printRatio, StatementCounter } from './lib/measure.ts';
 
-function percentile(sorted: number[], p: number) {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-}
+const TOTAL = Number(process.env.BENCH_TRANSFERS ?? 6_000);
 
-function report(name: string, latencies: number[], elapsedMs: number) {
-  const sorted = [...latencies].sort((a, b) => a - b);
-  console.log(
-    `${name.padEnd(52)} ${String(latencies.length).padStart(6)} ops ${((latencies.length / elapsedMs) * 1000).toFixed(0).padStart(7)} /s   p50 ${percentile(sorted, 50).toFixed(2).padStart(6)} ms   p99 ${percentile(sorted, 99).toFixed(2).padStart(6)} ms`,
-  );
-}
-
-async function run(concurrency: number, total: number, op: (i: number) => Promise<void>) {
-  const latencies: number[] = [];
-  let next = 0;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next < total) {
-        const i = next++;
-        const t0 = performance.now();
-        await op(i);
-        latencies.push(performance.now() - t0);
-      }
-    }),
-  );
-  return { latencies, elapsed: performance.now() - started };
-}
-
-async function benchDb(db: 'sqlite' | 'postgres') {
+async function project(
+  db: 'sqlite' | 'postgres',
+  inFlight: number,
+  counter: StatementCounter,
+): Promise<{ measured: Measured; statements: number }> {
   process.env.TEST_DB = db;
-  const t = await createTestApp();
+  const t = await createTestApp({ DATABASE_POOL_SIZE: String(inFlight) }, { onStatement: counter.hook });
   try {
     const members = await Promise.all(Array.from({ length: 64 }, () => registerMember(t.app)));
     for (const m of members) {
@@ -53,11 +34,10 @@ async function benchDb(db: 'sqlite' | 'postgres') {
         ],
       });
     }
-    let seq = 0;
     const bet = async (i: number) => {
       const m = members[i % members.length]!;
       const result = await transfer(t.ctx.db, {
-        key: `bench:${db}:${++seq}:${Date.now()}`,
+        key: `bench:${i}`,
         code: 'game_bet',
         lines: [
           { account: cash(m.id), amountCentavos: centavos(-100) },
@@ -66,35 +46,30 @@ async function benchDb(db: 'sqlite' | 'postgres') {
       });
       if (!result.ok) throw new Error('bench bet refused');
     };
-    for (const concurrency of db === 'sqlite' ? [1, 16] : [1, 16, 64]) {
-      const { latencies, elapsed } = await run(concurrency, 3_000, bet);
-      report(`in-process transfer (${db}, ${concurrency} in flight)`, latencies, elapsed);
-    }
-
-    const server = await buildApp(t.ctx, { serveSites: false });
-    await server.listen({ port: 0, host: '127.0.0.1' });
-    const port = (server.server.address() as { port: number }).port;
-    const admin = await adminToken(t.app);
-    const { latencies, elapsed } = await run(16, 1_500, async (i) => {
-      const m = members[i % members.length]!;
-      const response = await fetch(`http://127.0.0.1:${port}/api/admin/members/${m.id}/adjust`, {
-        method: 'POST',
-        headers: {
-          authorization: `Bearer ${admin}`,
-          'content-type': 'application/json',
-          'idempotency-key': `bench-http-${db}-${i}-${Date.now()}`,
-        },
-        body: JSON.stringify({ direction: 'debit', amount: '1.00', reason: 'benchmark debit' }),
-      });
-      if (response.status !== 200) throw new Error(`HTTP ${response.status}`);
-    });
-    report(`over HTTP, debit + audit (${db}, 16 in flight)`, latencies, elapsed);
-    await server.close();
+    await load(inFlight, 500, (i) => bet(TOTAL + i)); // warm-up
+    counter.start();
+    const measured = await load(inFlight, TOTAL, bet);
+    return { measured, statements: counter.stop() / TOTAL };
   } finally {
     await t.close();
   }
 }
 
-console.log(`node ${process.version}, ${cpus().length} x ${cpus()[0]?.model ?? 'cpu'}`);
-await benchDb('sqlite');
-await benchDb('postgres');
+printMachine();
+for (const db of (process.env.BENCH_DBS ?? 'sqlite,postgres').split(',') as ('sqlite' | 'postgres')[]) {
+  const counter = new StatementCounter();
+  const figures: number[] = [];
+  for (const inFlight of [16, 64]) {
+    const { measured, statements } = await project(db, inFlight, counter);
+    const baseline = db === 'sqlite' ? await rawSqliteLedger(inFlight, TOTAL) : await rawPostgresLedger(inFlight, TOTAL);
+    printRatio(`ledger transfer, ${db}, ${inFlight} in flight`, measured, baseline, 0.6);
+    console.log(
+      `  statements per transfer: ${statements.toFixed(2)}${db === 'sqlite' ? ' (savepoint and release included; begin/commit shared)' : ''}`,
+    );
+    figures.push(measured.perSecond);
+  }
+  if (db === 'postgres') {
+    const change = figures[1]! / figures[0]! - 1;
+    console.log(`  16 -> 64 in flight: ${(change * 100).toFixed(1)}% (target: within 10%)`);
+  }
+}

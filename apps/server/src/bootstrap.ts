@@ -48,9 +48,16 @@ export interface Runtime {
 export async function startRuntime(
   config: Config,
   log: Logger,
-  overrides: { databaseUrl?: string; schema?: string } = {},
+  overrides: { databaseUrl?: string; schema?: string; onStatement?: (sql: string) => void } = {},
 ): Promise<Runtime> {
-  const handle = openDatabase({ url: overrides.databaseUrl ?? config.DATABASE_URL ?? defaultDatabaseUrl(), schema: overrides.schema });
+  const onStatement =
+    overrides.onStatement ?? (config.DATABASE_LOG_STATEMENTS ? (statement: string) => log.debug({ sql: statement }, 'sql') : undefined);
+  const handle = openDatabase({
+    url: overrides.databaseUrl ?? config.DATABASE_URL ?? defaultDatabaseUrl(),
+    schema: overrides.schema,
+    poolSize: config.DATABASE_POOL_SIZE,
+    onStatement,
+  });
   const applied = await migrateToLatest(handle.db, handle.dialect, overrides.schema);
   if (applied.length > 0) log.info({ applied }, 'migrations applied');
   await seedSite(handle.db);

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Kysely, PostgresDialect, SqliteAdapter, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { DB } from './schema.ts';
 
@@ -32,14 +32,44 @@ export interface DatabaseOptions {
   /** PostgreSQL schema to use (tests isolate each file in its own schema). */
   schema?: string;
   poolSize?: number;
+  /** Called with every statement sent to the database (the statement counts of the bench and the query log). */
+  onStatement?: (sql: string) => void;
 }
 
 export function openDatabase(options: DatabaseOptions): DatabaseHandle {
-  if (options.url.startsWith('sqlite:')) return openSqlite(options.url.slice('sqlite:'.length));
+  if (options.url.startsWith('sqlite:')) return openSqlite(options.url.slice('sqlite:'.length), options.onStatement);
   return openPostgres(options);
 }
 
-function openSqlite(path: string): DatabaseHandle {
+/** Runs one prepared SQLite statement: the connection's cache, shared by the query builder and the raw hot paths. */
+export interface RawSqlite {
+  prepare(sql: string): SQLite.Statement;
+}
+
+/** The SQLite adapter of a database opened here: it also hands out the connection's statement cache. */
+class RawSqliteAdapter extends SqliteAdapter {
+  constructor(readonly raw: RawSqlite) {
+    super();
+  }
+}
+
+/** Whether the database (or a transaction of it) is SQLite. */
+export function isSqlite(db: Database): boolean {
+  return db.getExecutor().adapter instanceof SqliteAdapter;
+}
+
+/**
+ * The SQLite connection's prepared statements, for hot paths that run synchronously inside a
+ * transaction of `db` (which holds the one connection, so nothing interleaves); undefined on
+ * PostgreSQL and outside a transaction.
+ */
+export function rawSqliteOf(db: Database): RawSqlite | undefined {
+  if (!db.isTransaction) return undefined;
+  const adapter = db.getExecutor().adapter;
+  return adapter instanceof RawSqliteAdapter ? adapter.raw : undefined;
+}
+
+function openSqlite(path: string, onStatement?: (sql: string) => void): DatabaseHandle {
   const file = path === ':memory:' ? path : resolve(path);
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
   const sqlite = new SQLite(file);
@@ -49,7 +79,13 @@ function openSqlite(path: string): DatabaseHandle {
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  const cache = withStatementCache(sqlite, onStatement);
+  class Dialect extends SqliteDialect {
+    override createAdapter() {
+      return new RawSqliteAdapter(cache);
+    }
+  }
+  const db = new Kysely<DB>({ dialect: new Dialect({ database: cache }) });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }
 
@@ -60,11 +96,12 @@ const STATEMENT_CACHE_SIZE = 500;
  * the statement. Prepared statements are kept by SQL text (the most recently used 500). Safe
  * because the one connection runs one statement at a time and nothing streams (iterate) results.
  */
-function withStatementCache(sqlite: SQLite.Database) {
+function withStatementCache(sqlite: SQLite.Database, onStatement?: (sql: string) => void) {
   const cache = new Map<string, SQLite.Statement>();
   return {
     close: () => sqlite.close(),
     prepare(sql: string) {
+      onStatement?.(sql);
       let statement = cache.get(sql);
       if (statement) cache.delete(sql);
       else statement = sqlite.prepare(sql);
@@ -78,10 +115,14 @@ function withStatementCache(sqlite: SQLite.Database) {
 function openPostgres(options: DatabaseOptions): DatabaseHandle {
   const pool = new pg.Pool({
     connectionString: options.url,
-    max: options.poolSize ?? 10,
+    max: options.poolSize ?? 20,
     ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
   });
-  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  const onStatement = options.onStatement;
+  const db = new Kysely<DB>({
+    dialect: new PostgresDialect({ pool }),
+    ...(onStatement ? { log: (event) => onStatement(event.query.sql) } : {}),
+  });
   return { db, dialect: 'postgres', close: () => db.destroy() };
 }
 

@@ -23,7 +23,10 @@ export interface TestApp {
  * A real server (buildApp) on a fresh database: a temporary SQLite file, or its own schema in the
  * PostgreSQL `test` database when TEST_DB=postgres. Requests go through `inject`, no network.
  */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: { onStatement?: (sql: string) => void } = {},
+): Promise<TestApp> {
   const config = loadConfig({
     NODE_ENV: 'test',
     CASINO_CAPTCHA: 'disabled',
@@ -38,7 +41,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     await admin.connect();
     await admin.query(`create schema ${schema}`);
     await admin.end();
-    const runtime = await startRuntime(config, log, { databaseUrl: POSTGRES_URL, schema });
+    const runtime = await startRuntime(config, log, { databaseUrl: POSTGRES_URL, schema, ...options });
     const app = await buildApp(runtime.ctx, { serveSites: false });
     return {
       app,
@@ -54,7 +57,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     };
   }
   const dir = mkdtempSync(join(tmpdir(), 'casino-test-'));
-  const runtime = await startRuntime(config, log, { databaseUrl: `sqlite:${join(dir, 'test.db')}` });
+  const runtime = await startRuntime(config, log, { databaseUrl: `sqlite:${join(dir, 'test.db')}`, ...options });
   const app = await buildApp(runtime.ctx, { serveSites: false });
   return {
     app,

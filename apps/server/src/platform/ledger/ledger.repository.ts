@@ -1,58 +1,183 @@
-import type { Database } from '../../db/database.ts';
+import { sql } from 'kysely';
+import type { Database, RawSqlite } from '../../db/database.ts';
 
-export type AccountRef = { id: number; memberId: number | null };
-
-export async function findMemberAccount(db: Database, memberId: number, kind: string, currency: string) {
-  return db
-    .selectFrom('ledger_accounts')
-    .select(['id', 'member_id'])
-    .where('member_id', '=', memberId)
-    .where('kind', '=', kind)
-    .where('currency', '=', currency)
-    .executeTakeFirst();
+/** A transfer line as the database sees it: a member's account (member id and kind) or a house account (kind). */
+export interface PostLine {
+  memberId: number | null;
+  kind: string;
+  amountCentavos: number;
 }
 
-export async function findHouseAccount(db: Database, kind: string, currency: string) {
-  return db
-    .selectFrom('ledger_accounts')
-    .select(['id', 'member_id'])
-    .where('member_id', 'is', null)
-    .where('kind', '=', kind)
-    .where('currency', '=', currency)
-    .executeTakeFirst();
+export interface PostRequest {
+  key: string;
+  code: string;
+  meta: string | null;
+  now: string;
+  currency: string;
+  lines: PostLine[];
 }
 
-/** Opens a house account if missing; concurrent openers meet the unique index and both read it. */
-export async function openHouseAccount(db: Database, kind: string, currency: string, now: string): Promise<void> {
-  await db
-    .insertInto('ledger_accounts')
-    .values({ member_id: null, kind, currency, created_at: now })
-    .onConflict((oc) => oc.columns(['kind', 'currency']).where('member_id', 'is', null).doNothing())
-    .execute();
+/**
+ * What posting a transfer did: posted (the member accounts' balances after, by account id), found
+ * the key stored with the same lines (replayed) or other lines (conflict), or refused a line: a
+ * debit beyond the balance (insufficient) or a member without that account (no_account).
+ */
+export type PostOutcome =
+  | { status: 'ok'; transferId: number; balances: Record<number, number> }
+  | { status: 'replayed'; transferId: number }
+  | { status: 'conflict' }
+  | { status: 'insufficient' | 'no_account'; line: number };
+
+/**
+ * PostgreSQL: one round trip, the ledger_post() function (migration 0020) in the caller's
+ * transaction. On a refusal it has written nothing, so the caller's transaction may go on.
+ */
+export async function postTransferPostgres(trx: Database, request: PostRequest): Promise<PostOutcome> {
+  const { lines } = request;
+  const result = await sql<{
+    status: 'ok' | 'replayed' | 'conflict' | 'insufficient' | 'no_account';
+    transfer_id: number | null;
+    line: number | null;
+    account_ids: number[] | null;
+    balances: (number | null)[] | null;
+  }>`select * from ledger_post(${request.key}, ${request.code}, ${request.meta}, ${request.now}, ${request.currency},
+    ${lines.map((l) => l.memberId)}::bigint[], ${lines.map((l) => l.kind)}::varchar[], ${lines.map((l) => l.amountCentavos)}::bigint[])`.execute(
+    trx,
+  );
+  const row = result.rows[0];
+  if (!row) throw new Error(`ledger_post answered nothing for ${request.key}`);
+  switch (row.status) {
+    case 'ok': {
+      const balances: Record<number, number> = {};
+      row.account_ids?.forEach((id, i) => {
+        const after = row.balances?.[i];
+        if (after !== null && after !== undefined) balances[Number(id)] = Number(after);
+      });
+      return { status: 'ok', transferId: Number(row.transfer_id), balances };
+    }
+    case 'replayed':
+      return { status: 'replayed', transferId: Number(row.transfer_id) };
+    case 'conflict':
+      return { status: 'conflict' };
+    default:
+      return { status: row.status, line: Number(row.line) - 1 };
+  }
 }
 
-/** Inserts the transfer unless its key exists; answers the new id, or undefined for a replay. */
-export async function insertTransfer(db: Database, transfer: { key: string; code: string; meta: string | null; now: string }) {
-  const row = await db
-    .insertInto('ledger_transfers')
-    .values({ idempotency_key: transfer.key, code: transfer.code, meta_json: transfer.meta, created_at: transfer.now })
-    .onConflict((oc) => oc.column('idempotency_key').doNothing())
-    .returning('id')
-    .executeTakeFirst();
+const houseAccountIds = new WeakMap<RawSqlite, Map<string, number>>();
+
+/**
+ * SQLite: the same rules in prepared statements run synchronously inside the caller's
+ * transaction (which holds the one connection): the transfer row, one conditional update per
+ * member line answering the account and its balance, the entries in one insert. House account ids
+ * are remembered per connection (they never change). A refusal leaves written rows behind: the
+ * caller's transaction (or the group commit's savepoint) rolls back.
+ */
+export function postTransferSqlite(raw: RawSqlite, request: PostRequest): PostOutcome {
+  const inserted = raw
+    .prepare(
+      'insert into ledger_transfers (idempotency_key, code, meta_json, created_at) values (?, ?, ?, ?) on conflict (idempotency_key) do nothing returning id',
+    )
+    .get(request.key, request.code, request.meta, request.now) as { id: number } | undefined;
+  if (!inserted) return replayedSqlite(raw, request);
+
+  const entries: unknown[] = [];
+  const balances: Record<number, number> = {};
+  const ordered: { accountId: number; line: PostLine; after: number | null }[] = [];
+  for (const [index, line] of request.lines.entries()) {
+    if (line.memberId === null) {
+      ordered.push({ accountId: houseAccountSqlite(raw, line.kind, request), line, after: null });
+      continue;
+    }
+    const row = raw
+      .prepare(
+        'update ledger_accounts set balance_centavos = balance_centavos + ?, version = version + 1 where member_id = ? and kind = ? and currency = ? and balance_centavos + ? >= 0 returning id, balance_centavos',
+      )
+      .get(line.amountCentavos, line.memberId, line.kind, request.currency, line.amountCentavos) as
+      | { id: number; balance_centavos: number }
+      | undefined;
+    if (!row) {
+      const exists = memberAccountIdSqlite(raw, line.memberId, line.kind, request.currency);
+      return { status: exists === undefined ? 'no_account' : 'insufficient', line: index };
+    }
+    balances[row.id] = row.balance_centavos;
+    ordered.push({ accountId: row.id, line, after: row.balance_centavos });
+  }
+  ordered.sort((a, b) => a.accountId - b.accountId);
+  for (const { accountId, line, after } of ordered) entries.push(inserted.id, accountId, line.amountCentavos, after, request.now);
+  try {
+    raw
+      .prepare(
+        `insert into ledger_entries (transfer_id, account_id, amount_centavos, balance_after_centavos, created_at) values ${ordered.map(() => '(?, ?, ?, ?, ?)').join(', ')}`,
+      )
+      .run(...entries);
+  } catch (error) {
+    // A remembered house account whose opening was rolled back after all: read them again.
+    houseAccountIds.delete(raw);
+    throw error;
+  }
+  return { status: 'ok', transferId: inserted.id, balances };
+}
+
+function memberAccountIdSqlite(raw: RawSqlite, memberId: number, kind: string, currency: string): number | undefined {
+  const row = raw
+    .prepare('select id from ledger_accounts where member_id = ? and kind = ? and currency = ?')
+    .get(memberId, kind, currency) as { id: number } | undefined;
   return row?.id;
 }
 
-export async function findTransferByKey(db: Database, key: string) {
-  return db.selectFrom('ledger_transfers').selectAll().where('idempotency_key', '=', key).executeTakeFirst();
+function houseAccountSqlite(raw: RawSqlite, kind: string, request: PostRequest): number {
+  let cache = houseAccountIds.get(raw);
+  if (!cache) {
+    cache = new Map();
+    houseAccountIds.set(raw, cache);
+  }
+  const cached = cache.get(`${kind}:${request.currency}`);
+  if (cached !== undefined) return cached;
+  const find = () =>
+    raw.prepare('select id from ledger_accounts where member_id is null and kind = ? and currency = ?').get(kind, request.currency) as
+      | { id: number }
+      | undefined;
+  let row = find();
+  if (row) cache.set(`${kind}:${request.currency}`, row.id);
+  else {
+    raw
+      .prepare(
+        'insert into ledger_accounts (member_id, kind, currency, created_at) values (null, ?, ?, ?) on conflict (kind, currency) where member_id is null do nothing',
+      )
+      .run(kind, request.currency, request.now);
+    row = find();
+  }
+  if (!row) throw new Error(`house account ${kind} could not be opened`);
+  // One opened now is remembered once a later transfer finds it (this transaction may roll back).
+  return row.id;
 }
 
-export async function entriesOfTransfer(db: Database, transferId: number) {
-  return db
-    .selectFrom('ledger_entries')
-    .select(['account_id', 'amount_centavos'])
-    .where('transfer_id', '=', transferId)
-    .orderBy('id')
-    .execute();
+/** A stored key: the same lines (account and amount) replay it, other lines conflict with it. */
+function replayedSqlite(raw: RawSqlite, request: PostRequest): PostOutcome {
+  const stored = raw.prepare('select id from ledger_transfers where idempotency_key = ?').get(request.key) as { id: number };
+  const kept = (
+    raw.prepare('select account_id, amount_centavos from ledger_entries where transfer_id = ?').all(stored.id) as {
+      account_id: number;
+      amount_centavos: number;
+    }[]
+  )
+    .map((e) => `${e.account_id}:${e.amount_centavos}`)
+    .sort();
+  const asked: string[] = [];
+  for (const line of request.lines) {
+    const id =
+      line.memberId === null
+        ? (
+            raw
+              .prepare('select id from ledger_accounts where member_id is null and kind = ? and currency = ?')
+              .get(line.kind, request.currency) as { id: number } | undefined
+          )?.id
+        : memberAccountIdSqlite(raw, line.memberId, line.kind, request.currency);
+    if (id === undefined) return { status: 'conflict' };
+    asked.push(`${id}:${line.amountCentavos}`);
+  }
+  return asked.sort().join() === kept.join() ? { status: 'replayed', transferId: stored.id } : { status: 'conflict' };
 }
 
 /**
@@ -67,35 +192,6 @@ export async function lockMemberCash(db: Database, memberId: number): Promise<vo
     .where('member_id', '=', memberId)
     .where('kind', '=', 'cash')
     .execute();
-}
-
-/**
- * Moves a member balance by a signed amount. A debit only happens when the balance stays at or
- * above zero (one conditional statement, so concurrent debits cannot both pass); answers the new
- * balance, or undefined when the funds are not there.
- */
-export async function applyToMemberBalance(db: Database, accountId: number, amountCentavos: number): Promise<number | undefined> {
-  let query = db
-    .updateTable('ledger_accounts')
-    .set((eb) => ({ balance_centavos: eb('balance_centavos', '+', amountCentavos), version: eb('version', '+', 1) }))
-    .where('id', '=', accountId)
-    .where('member_id', 'is not', null);
-  if (amountCentavos < 0) query = query.where('balance_centavos', '>=', -amountCentavos);
-  const row = await query.returning('balance_centavos').executeTakeFirst();
-  return row?.balance_centavos;
-}
-
-export async function insertEntries(
-  db: Database,
-  entries: {
-    transfer_id: number;
-    account_id: number;
-    amount_centavos: number;
-    balance_after_centavos: number | null;
-    created_at: string;
-  }[],
-) {
-  await db.insertInto('ledger_entries').values(entries).execute();
 }
 
 /** The ids of every account of the member (cash, bonus, rebate). */
