@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/translation.ts';
 import { NavLink } from 'react-router';
 import { UnreadTabBadge } from '../features/info-center/unread-badge.tsx';
 import { NAV_ITEMS } from './nav-items.tsx';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/translation.ts';
 import { Link } from 'react-router';
 import { CENTRAL_EXCLUSION_URL } from '@casino/shared/constants';
 import { LanguageSwitcher } from '../features/language/language-switcher.tsx';

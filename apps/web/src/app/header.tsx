@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/translation.ts';
 import { Link, NavLink } from 'react-router';
 import { buttonClass } from '../components/button.tsx';
 import { Avatar } from '../components/avatar.tsx';

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/translation.ts';
 import { Outlet, useLocation } from 'react-router';
 import { Button } from '../components/button.tsx';
 import { Modal } from '../components/modal.tsx';

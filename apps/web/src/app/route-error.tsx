@@ -1,5 +1,5 @@
 import { Component, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/translation.ts';
 import { Link, useLocation } from 'react-router';
 import { Button, buttonClass } from '../components/button.tsx';
 import { AlertIcon } from '../components/icons.tsx';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/translation.ts';
 import { Link } from 'react-router';
 import { hideCareRefusal } from '../lib/dialogs.ts';
 import { Button } from './button.tsx';

@@ -1,5 +1,5 @@
 import { type InputHTMLAttributes, type ReactNode, type Ref, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/translation.ts';
 import { translateMessage } from '../lib/i18n.ts';
 import { EyeIcon, EyeOffIcon } from './icons.tsx';
 

@@ -1,7 +1,7 @@
 import type { GameItem } from '@casino/shared/schemas/games';
 import { Heart } from 'lucide-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/translation.ts';
 import { Link } from 'react-router';
 import { useFollowToggle } from '../lib/games-catalogue.ts';
 import { currentLanguage, htmlLangOf } from '../lib/i18n.ts';

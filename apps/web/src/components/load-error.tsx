@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/translation.ts';
 import { errorMessage } from '../lib/api.ts';
 import { Button } from './button.tsx';
 import { EmptyState } from './empty-state.tsx';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/translation.ts';
 import { openLogin, openRegister } from '../lib/modals.ts';
 import { Button } from './button.tsx';
 import { LockIcon } from './icons.tsx';

@@ -1,5 +1,5 @@
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/translation.ts';
 import { FormField } from './form-field.tsx';
 
 /** A field of a react-hook-form form: what `register` returns, with the field's error message. */

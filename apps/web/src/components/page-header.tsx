@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/translation.ts';
 import { useNavigate } from 'react-router';
 import { usePageTitle } from '../lib/use-page-title.ts';
 import { ChevronLeftIcon } from './icons.tsx';

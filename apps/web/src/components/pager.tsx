@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/translation.ts';
 import { ChevronLeftIcon, ChevronRightIcon } from './icons.tsx';
 
 /** Previous / next under a paged list, with "page x of y"; nothing when everything fits one page. */

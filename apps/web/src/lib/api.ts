@@ -1,7 +1,7 @@
 import { API } from '@casino/shared/api-paths';
 import type { ApiFailure, ApiSuccess } from '@casino/shared/envelope';
 import { UNAUTHENTICATED_MESSAGE } from '@casino/shared/errors';
-import i18next from 'i18next';
+import { i18n } from './translation.ts';
 import { showLoginExpired } from './dialogs.ts';
 import { currentLanguage } from './i18n.ts';
 import { clearSession, getToken } from './session.ts';
@@ -33,7 +33,7 @@ export type RequestOptions = {
 };
 
 function networkFailure(status: number): ApiFailure {
-  return { code: status, status: 'error', message: i18next.t('session.network_error'), data: null };
+  return { code: status, status: 'error', message: i18n.t('session.network_error'), data: null };
 }
 
 function buildUrl(path: string, query: Query | undefined): string {
@@ -63,7 +63,7 @@ function handleUnauthenticated(path: string, body: ApiFailure, usedToken: string
   if (body.force_offline) {
     clearAllStorage();
     clearSession();
-    toast.error(i18next.t('session.network_error'));
+    toast.error(i18n.t('session.network_error'));
     return;
   }
   if (usedToken === null || usedToken !== getToken()) return;
@@ -120,8 +120,8 @@ export const apiPost = <T>(path: string, body?: unknown) =>
 
 /** The message to show for any failure: the server's text, else the network-error text. */
 export function errorMessage(error: unknown): string {
-  if (error instanceof ApiError) return error.body.message || i18next.t('session.network_error');
-  return i18next.t('session.network_error');
+  if (error instanceof ApiError) return error.body.message || i18n.t('session.network_error');
+  return i18n.t('session.network_error');
 }
 
 /** A 401 was already answered by the session rules (dialog or reset): no extra toast. */

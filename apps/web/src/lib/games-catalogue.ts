@@ -1,7 +1,7 @@
 import { API } from '@casino/shared/api-paths';
 import type { GameCategory, GameItem, ProviderItem } from '@casino/shared/schemas/games';
 import { type InfiniteData, type QueryClient, useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
-import i18next from 'i18next';
+import { i18n } from './translation.ts';
 import { useState } from 'react';
 import { apiGet, isSessionError, request } from './api.ts';
 import { currentLanguage } from './i18n.ts';
@@ -139,7 +139,7 @@ export function useFollowToggle(game: GameItem) {
   const [busy, setBusy] = useState(false);
   const toggle = async () => {
     if (!getToken()) {
-      toast.info(i18next.t('session.not_logged_in'));
+      toast.info(i18n.t('session.not_logged_in'));
       openLogin();
       return;
     }
@@ -155,7 +155,7 @@ export function useFollowToggle(game: GameItem) {
       if (answer.code === 200) await client.invalidateQueries({ queryKey: gameKeys.follows(viewer.id) });
     } catch (error) {
       patchFollowed(client, game.id, !next);
-      if (!isSessionError(error)) toast.error(i18next.t('games.follow_failed'));
+      if (!isSessionError(error)) toast.error(i18n.t('games.follow_failed'));
     } finally {
       setBusy(false);
     }

@@ -1,6 +1,5 @@
 import { DEFAULT_LANGUAGE, LANGUAGE_STORAGE_KEY, LANGUAGES, type LanguageCode, normalizeLanguage } from '@casino/shared/languages';
-import i18next from 'i18next';
-import { initReactI18next } from 'react-i18next';
+import { i18n } from './translation.ts';
 
 type Catalogue = { default: Record<string, unknown> };
 
@@ -31,8 +30,8 @@ export function loadDeferredCatalogues(): Promise<void> {
       return loader ? loader().then((module) => module.default) : Promise.resolve({});
     };
     const [web, server] = await Promise.all([pick(deferredWebCatalogues), pick(serverCatalogues)]);
-    i18next.addResourceBundle(language, 'web', web, true, false);
-    i18next.addResourceBundle(language, 'server', server, true, true);
+    i18n.addResourceBundle(language, 'web', web, true, false);
+    i18n.addResourceBundle(language, 'server', server, true, true);
   })().catch((error: unknown) => {
     // A failed download (offline, a new release) is tried again by the next page that needs it.
     deferredLoad = undefined;
@@ -50,8 +49,8 @@ const promoCatalogues = import.meta.glob<Catalogue>('../../../../packages/shared
 /** Adds the `promo` namespace before a promotions page renders (the promotions module awaits it). */
 export async function loadPromoNamespace(): Promise<void> {
   const language = currentLanguage();
-  if (i18next.hasResourceBundle(language, 'promo')) return;
-  i18next.addResourceBundle(language, 'promo', await load(promoCatalogues, language), true, true);
+  if (i18n.hasResourceBundle(language, 'promo')) return;
+  i18n.addResourceBundle(language, 'promo', await load(promoCatalogues, language), true, true);
 }
 
 /** `loyalty`: VIP, rebates and the agency programme (only downloaded by the first of their pages). */
@@ -60,8 +59,8 @@ const loyaltyCatalogues = import.meta.glob<Catalogue>('../../../../packages/shar
 /** Adds the `loyalty` namespace before a VIP, rebate or agency page renders (their modules await it). */
 export async function loadLoyaltyNamespace(): Promise<void> {
   const language = currentLanguage();
-  if (i18next.hasResourceBundle(language, 'loyalty')) return;
-  i18next.addResourceBundle(language, 'loyalty', await load(loyaltyCatalogues, language), true, true);
+  if (i18n.hasResourceBundle(language, 'loyalty')) return;
+  i18n.addResourceBundle(language, 'loyalty', await load(loyaltyCatalogues, language), true, true);
 }
 
 /** `sports`: the sportsbook and the virtual league (only downloaded by the first sportsbook page a player opens). */
@@ -70,8 +69,8 @@ const sportsCatalogues = import.meta.glob<Catalogue>('../../../../packages/share
 /** Adds the `sports` namespace before a sportsbook page renders (the sportsbook layout awaits it). */
 export async function loadSportsNamespace(): Promise<void> {
   const language = currentLanguage();
-  if (i18next.hasResourceBundle(language, 'sports')) return;
-  i18next.addResourceBundle(language, 'sports', await load(sportsCatalogues, language), true, true);
+  if (i18n.hasResourceBundle(language, 'sports')) return;
+  i18n.addResourceBundle(language, 'sports', await load(sportsCatalogues, language), true, true);
 }
 
 /** `care`: responsible gaming and identity (only downloaded by the centre and the reality check). */
@@ -80,15 +79,15 @@ const careCatalogues = import.meta.glob<Catalogue>('../../../../packages/shared/
 /** Adds the `care` namespace before the responsible-gaming centre or the reality check renders. */
 export async function loadCareNamespace(): Promise<void> {
   const language = currentLanguage();
-  if (i18next.hasResourceBundle(language, 'care')) return;
-  i18next.addResourceBundle(language, 'care', await load(careCatalogues, language), true, true);
+  if (i18n.hasResourceBundle(language, 'care')) return;
+  i18n.addResourceBundle(language, 'care', await load(careCatalogues, language), true, true);
 }
 
 /** Adds the `play` namespace before a house game renders (call it from the game route's loader). */
 export async function loadPlayNamespace(): Promise<void> {
   const language = currentLanguage();
-  if (i18next.hasResourceBundle(language, 'play')) return;
-  i18next.addResourceBundle(language, 'play', await load(playCatalogues, language), true, true);
+  if (i18n.hasResourceBundle(language, 'play')) return;
+  i18n.addResourceBundle(language, 'play', await load(playCatalogues, language), true, true);
 }
 
 function loaderFor(loaders: Record<string, () => Promise<Catalogue>>, language: LanguageCode) {
@@ -117,7 +116,7 @@ export function storedLanguage(): LanguageCode {
 }
 
 export function currentLanguage(): LanguageCode {
-  return normalizeLanguage(i18next.language);
+  return normalizeLanguage(i18n.language);
 }
 
 export function htmlLangOf(language: LanguageCode): string {
@@ -138,15 +137,7 @@ export async function initI18n(): Promise<LanguageCode> {
   const language = storedLanguage();
   // The form messages (server) and the rest of web.json come later (loadDeferredCatalogues).
   const web = await load(webCatalogues, language);
-  await i18next.use(initReactI18next).init({
-    lng: language,
-    fallbackLng: false,
-    ns: ['web', 'server'],
-    defaultNS: 'web',
-    resources: { [language]: { web, server: {} } },
-    interpolation: { escapeValue: false },
-    returnNull: false,
-  });
+  i18n.init(language, { web, server: {} });
   document.documentElement.lang = htmlLangOf(language);
   return language;
 }
@@ -159,8 +150,8 @@ const MESSAGE_KEY = /^[a-z0-9_]+(\.[a-z0-9_]+)+$/;
  */
 export function translateMessage(message: string | undefined): string {
   if (!message) return '';
-  if (MESSAGE_KEY.test(message) && i18next.exists(message, { ns: 'server' })) {
-    return i18next.t(message, { ns: 'server' });
+  if (MESSAGE_KEY.test(message) && i18n.exists(message, { ns: 'server' })) {
+    return i18n.t(message, { ns: 'server' });
   }
   return message;
 }

@@ -1,6 +1,6 @@
 import { Coins, Share2, UserPlus } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation.ts';
 import { Card } from '../../components/card.tsx';
 import { CopyIcon } from '../../components/icons.tsx';
 import { LoginRequired } from '../../components/login-required.tsx';

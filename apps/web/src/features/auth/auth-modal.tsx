@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation.ts';
 import { Modal } from '../../components/modal.tsx';
 import { closeAuthModals, openLogin, openRegister } from '../../lib/modals.ts';
 import { type AuthMode, AuthTabs } from './auth-tabs.tsx';

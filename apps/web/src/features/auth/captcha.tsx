@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation.ts';
 import { RefreshIcon } from '../../components/icons.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { type CaptchaAnswer, fetchCaptcha } from './auth.api.ts';

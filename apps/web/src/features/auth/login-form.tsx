@@ -1,7 +1,7 @@
 import { type Login2Body, login2Body } from '@casino/shared/schemas/auth';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation.ts';
 import type { z } from 'zod';
 import { Button } from '../../components/button.tsx';
 import { FormField } from '../../components/form-field.tsx';

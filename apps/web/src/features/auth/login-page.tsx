@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation.ts';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Card } from '../../components/card.tsx';
 import { PageHeader } from '../../components/page-header.tsx';

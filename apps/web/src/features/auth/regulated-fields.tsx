@@ -4,7 +4,7 @@ import { LIMIT_PERIODS } from '@casino/shared/schemas/responsible';
 import type { MaskOptions } from '@react-input/mask';
 import { useId } from 'react';
 import type { FieldErrors, FieldValues, Resolver, UseFormRegister } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation.ts';
 import { ChevronRightIcon } from '../../components/icons.tsx';
 import { FormField, inputClass } from '../../components/form-field.tsx';
 import { MaskedFormField } from '../../components/masked-form-field.tsx';

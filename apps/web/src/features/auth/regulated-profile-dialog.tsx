@@ -4,7 +4,7 @@ import { type CompleteRegulatedProfileBody, completeRegulatedProfileBody } from 
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation.ts';
 import type { z } from 'zod';
 import { Button } from '../../components/button.tsx';
 import { FormField } from '../../components/form-field.tsx';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation.ts';
 import { Link } from 'react-router';
 import { buttonClass } from '../../components/button.tsx';
 import { Card } from '../../components/card.tsx';

@@ -3,7 +3,7 @@ import type { CrashState, DoubleState } from '@casino/shared/schemas/house-games
 import { verifySnippet } from '@casino/games/verify-snippet';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation.ts';
 import { Button } from '../../components/button.tsx';
 import { Card } from '../../components/card.tsx';
 import { AlertIcon, CopyIcon } from '../../components/icons.tsx';

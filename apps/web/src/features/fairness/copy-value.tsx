@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation.ts';
 import { CopyIcon } from '../../components/icons.tsx';
 import { toast } from '../../lib/toast.ts';
 

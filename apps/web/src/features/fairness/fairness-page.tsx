@@ -1,6 +1,6 @@
 import { HOUSE_GAME_CODES, type HouseGameCode } from '@casino/shared/schemas/games';
 import { useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation.ts';
 import { useSearchParams } from 'react-router';
 import { Card } from '../../components/card.tsx';
 import { ShieldIcon } from '../../components/icons.tsx';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation.ts';
 import { Card } from '../../components/card.tsx';
 import { type FormulaScheme, GAME_FORMULAS, STREAM_FORMULA } from './formulas.ts';
 

@@ -2,7 +2,7 @@ import type { CarnavalSymbol } from '@casino/games/slot-carnaval';
 import type { FruitSymbol } from '@casino/games/slot-fruit';
 import { Bomb, Gem } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation.ts';
 import { formatHundredthsX, formatRoll, type Outcome } from './verify.ts';
 
 /** The recomputed outcome drawn the way the game shows it. */

@@ -1,5 +1,5 @@
 import { useEffect, useId, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation.ts';
 import { Button } from '../../components/button.tsx';
 import { Card } from '../../components/card.tsx';
 import { inputClass } from '../../components/form-field.tsx';

@@ -1,6 +1,6 @@
 import { isValidClientSeed } from '@casino/games/fair';
 import { useEffect, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation.ts';
 import { Button } from '../../components/button.tsx';
 import { Card } from '../../components/card.tsx';
 import { inputClass } from '../../components/form-field.tsx';

@@ -3,7 +3,7 @@ import { MINES_MAX, MINES_MIN } from '@casino/games/mines';
 import { PLINKO_MAX_ROWS, PLINKO_MIN_ROWS, PLINKO_RISKS, type PlinkoRisk } from '@casino/games/plinko';
 import type { HouseGameCode } from '@casino/shared/schemas/games';
 import { type ReactNode, useId, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation.ts';
 import { Card } from '../../components/card.tsx';
 import { inputClass } from '../../components/form-field.tsx';
 import { currentLanguage, htmlLangOf } from '../../lib/i18n.ts';

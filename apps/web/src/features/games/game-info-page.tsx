@@ -2,7 +2,7 @@ import { API } from '@casino/shared/api-paths';
 import type { GameItem } from '@casino/shared/schemas/games';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation.ts';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Button } from '../../components/button.tsx';
 import { GameArt } from '../../components/game-tile.tsx';

@@ -1,6 +1,6 @@
 import { HOUSE_GAME_CODES } from '@casino/shared/schemas/games';
 import { type ReactNode, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation.ts';
 import { Link } from 'react-router';
 import { buttonClass } from '../../components/button.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';

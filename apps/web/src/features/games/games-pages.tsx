@@ -1,6 +1,6 @@
 import type { GameItem } from '@casino/shared/schemas/games';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation.ts';
 import { Link, useSearchParams } from 'react-router';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { inputClass } from '../../components/form-field.tsx';

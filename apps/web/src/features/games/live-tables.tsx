@@ -1,6 +1,6 @@
 import type { GameItem } from '@casino/shared/schemas/games';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation.ts';
 import { Link } from 'react-router';
 import { buttonClass } from '../../components/button.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';

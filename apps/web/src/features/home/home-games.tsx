@@ -1,5 +1,5 @@
 import { type KeyboardEvent, type ReactNode, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation.ts';
 import { Link } from 'react-router';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { GameGrid, GameGridSkeleton, GameRow, GameRowSkeleton } from '../../components/game-tile.tsx';

@@ -1,6 +1,6 @@
 import { HOUSE_GAME_CODES, type HouseGameCode } from '@casino/shared/schemas/games';
 import { Component, type ComponentType, lazy, type ReactNode, Suspense, useEffect, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation.ts';
 import { Button } from '../../components/button.tsx';
 import { LoadingBlock } from '../../components/spinner.tsx';
 import { loadPlayNamespace } from '../../lib/i18n.ts';

@@ -1,6 +1,6 @@
 import { KYC_MAX_FILE_BYTES, KYC_SIDES, type KycSide } from '@casino/shared/schemas/kyc';
 import { type FormEvent, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation.ts';
 import { Button } from '../../components/button.tsx';
 import { AlertIcon, ShieldIcon } from '../../components/icons.tsx';
 import { LoadError } from '../../components/load-error.tsx';

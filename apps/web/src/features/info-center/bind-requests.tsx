@@ -2,7 +2,7 @@ import { API } from '@casino/shared/api-paths';
 import type { BindRequestItem, bindRequestsResponse } from '@casino/shared/schemas/agency';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { UsersRound } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation.ts';
 import type { z } from 'zod';
 import { Button } from '../../components/button.tsx';
 import { apiGet, apiPost, errorMessage, isSessionError } from '../../lib/api.ts';

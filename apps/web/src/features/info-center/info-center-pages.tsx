@@ -1,5 +1,5 @@
 import { type ReactNode, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation.ts';
 import { NavLink } from 'react-router';
 import { Button, buttonClass } from '../../components/button.tsx';
 import { Card } from '../../components/card.tsx';

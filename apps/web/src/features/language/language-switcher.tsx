@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation.ts';
 import { CheckIcon, GlobeIcon } from '../../components/icons.tsx';
 import { Modal } from '../../components/modal.tsx';
 import { currentLanguage, switchLanguage } from '../../lib/i18n.ts';

@@ -1,6 +1,6 @@
 import { IdCard, LifeBuoy } from 'lucide-react';
 import { type ComponentType, type ReactNode, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation.ts';
 import { Link, useNavigate } from 'react-router';
 import { Avatar } from '../../components/avatar.tsx';
 import { Button, buttonClass } from '../../components/button.tsx';

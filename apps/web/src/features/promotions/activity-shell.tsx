@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation.ts';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { errorMessage } from '../../lib/api.ts';
 import { formatMoney } from '../../lib/format.ts';

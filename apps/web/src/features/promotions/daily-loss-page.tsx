@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation.ts';
 import { formatMoney } from '../../lib/format.ts';
 import { ActivityShell } from './activity-shell.tsx';
 import { ClaimButton, formatDay, formatPercent, Stat, StatGrid, StateMessage } from './promo-ui.tsx';

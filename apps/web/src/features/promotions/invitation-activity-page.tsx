@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation.ts';
 import { Button } from '../../components/button.tsx';
 import { CopyIcon, ShareIcon } from '../../components/icons.tsx';
 import { formatMoney } from '../../lib/format.ts';

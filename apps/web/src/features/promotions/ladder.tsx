@@ -1,5 +1,5 @@
 import { formatCentavos } from '@casino/shared/money';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation.ts';
 import { CheckIcon, LockIcon } from '../../components/icons.tsx';
 import { moneyCentavos } from '../../lib/user.ts';
 import { formatCount, formatPercent, formatShortMoney, ProgressBar } from './promo-ui.tsx';

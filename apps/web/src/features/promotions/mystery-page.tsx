@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation.ts';
 import { Button } from '../../components/button.tsx';
 import { CheckIcon } from '../../components/icons.tsx';
 import { formatMoney } from '../../lib/format.ts';

@@ -1,5 +1,5 @@
 import { type ReactNode, useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation.ts';
 import { NavLink } from 'react-router';
 import { Button } from '../../components/button.tsx';
 import { AlertIcon, CheckIcon, GiftIcon, LockIcon } from '../../components/icons.tsx';

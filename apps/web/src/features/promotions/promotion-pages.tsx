@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation.ts';
 import { FeaturePage } from '../../components/feature-page.tsx';
 import { loadPromoNamespace } from '../../lib/i18n.ts';
 import { PromotionTabs } from './promo-ui.tsx';

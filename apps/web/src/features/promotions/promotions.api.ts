@@ -14,7 +14,7 @@ import type {
   WheelPrize,
 } from '@casino/shared/schemas/promotions';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation.ts';
 import type { z } from 'zod';
 import { ApiError, apiGet, apiPost, errorMessage, isSessionError } from '../../lib/api.ts';
 import { currentLanguage } from '../../lib/i18n.ts';

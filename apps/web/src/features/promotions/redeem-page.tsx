@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation.ts';
 import { Button } from '../../components/button.tsx';
 import { FormField } from '../../components/form-field.tsx';
 import { CheckIcon } from '../../components/icons.tsx';

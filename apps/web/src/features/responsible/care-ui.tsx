@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation.ts';
 import { formatBRL } from '@casino/shared/money';
 import { currentLanguage, htmlLangOf } from '../../lib/i18n.ts';
 

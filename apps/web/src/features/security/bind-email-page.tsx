@@ -2,7 +2,7 @@ import { bindEmailBody, sendEmailCodeBody } from '@casino/shared/schemas/securit
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation.ts';
 import { useNavigate } from 'react-router';
 import { Button } from '../../components/button.tsx';
 import { Card } from '../../components/card.tsx';

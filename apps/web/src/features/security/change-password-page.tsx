@@ -1,7 +1,7 @@
 import { changePasswordBody } from '@casino/shared/schemas/security';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation.ts';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { Button } from '../../components/button.tsx';

@@ -1,6 +1,6 @@
 import type { ComponentType, ReactNode } from 'react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation.ts';
 import { Link } from 'react-router';
 import { buttonClass } from '../../components/button.tsx';
 import { Card } from '../../components/card.tsx';

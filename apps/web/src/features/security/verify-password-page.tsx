@@ -2,7 +2,7 @@ import { verifyPasswordBody } from '@casino/shared/schemas/security';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation.ts';
 import type { z } from 'zod';
 import { Button } from '../../components/button.tsx';
 import { Card } from '../../components/card.tsx';

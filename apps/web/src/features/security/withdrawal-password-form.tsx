@@ -2,7 +2,7 @@ import { setWithdrawalPasswordBody } from '@casino/shared/schemas/security';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation.ts';
 import type { z } from 'zod';
 import { Button } from '../../components/button.tsx';
 import { FormField } from '../../components/form-field.tsx';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation.ts';
 import { Modal } from '../../components/modal.tsx';
 import { closeWithdrawalPassword } from '../../lib/modals.ts';
 import { WithdrawalPasswordForm } from './withdrawal-password-form.tsx';

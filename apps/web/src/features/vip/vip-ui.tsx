@@ -1,6 +1,6 @@
 import { CATEGORIES } from '../../lib/categories.ts';
 import { type ReactNode, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation.ts';
 import { Card } from '../../components/card.tsx';
 import { CheckIcon } from '../../components/icons.tsx';
 import { formatBasisPoints, formatMoney } from '../../lib/format.ts';

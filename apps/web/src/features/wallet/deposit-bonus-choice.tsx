@@ -1,6 +1,6 @@
 import type { DepositBonusChoice, DepositBonusOption } from '@casino/shared/schemas/promotions';
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation.ts';
 import { GiftIcon } from '../../components/icons.tsx';
 import { formatBasisPoints, formatMoney } from '../../lib/format.ts';
 import { loadPromoNamespace } from '../../lib/i18n.ts';

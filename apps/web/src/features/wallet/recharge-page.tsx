@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation.ts';
 import { type NavigateFunction, useNavigate } from 'react-router';
 import { Button } from '../../components/button.tsx';
 import { Card } from '../../components/card.tsx';

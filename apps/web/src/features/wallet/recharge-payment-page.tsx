@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation.ts';
 import { Link, useSearchParams } from 'react-router';
 import { Button, buttonClass } from '../../components/button.tsx';
 import { Card } from '../../components/card.tsx';

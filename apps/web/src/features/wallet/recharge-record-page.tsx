@@ -1,5 +1,5 @@
 import { type ReactNode, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation.ts';
 import { Link } from 'react-router';
 import { buttonClass } from '../../components/button.tsx';
 import { EmptyState } from '../../components/empty-state.tsx';

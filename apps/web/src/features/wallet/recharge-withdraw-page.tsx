@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation.ts';
 import { Link } from 'react-router';
 import { Card } from '../../components/card.tsx';
 import { ArrowUpIcon, ChevronRightIcon, PlusIcon, ReceiptIcon } from '../../components/icons.tsx';

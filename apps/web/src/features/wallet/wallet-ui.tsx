@@ -1,6 +1,6 @@
 import { formatCentavos, MAX_CENTAVOS, parseReais } from '@casino/shared/money';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translation.ts';
 import { Button } from '../../components/button.tsx';
 import { AlertIcon, CheckIcon } from '../../components/icons.tsx';
 import { LoginRequired } from '../../components/login-required.tsx';

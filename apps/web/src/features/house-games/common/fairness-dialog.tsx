@@ -1,5 +1,5 @@
 import { type ReactNode, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translation.ts';
 import { Link } from 'react-router';
 import { Button, buttonClass } from '../../../components/button.tsx';
 import { CopyIcon } from '../../../components/icons.tsx';

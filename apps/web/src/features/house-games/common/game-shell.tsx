@@ -1,7 +1,7 @@
 import { BookOpen, ShieldCheck, Volume2, VolumeX } from 'lucide-react';
 import { formatBRL } from '@casino/shared/money';
 import { type ReactNode, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translation.ts';
 import { ChevronLeftIcon } from '../../../components/icons.tsx';
 import { Modal } from '../../../components/modal.tsx';
 import { formatMoney } from '../../../lib/format.ts';

@@ -1,7 +1,7 @@
 import { crashSurvival } from '@casino/games/crash';
 import { formatBRL } from '@casino/shared/money';
 import { Fragment, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translation.ts';
 import { Button } from '../../../components/button.tsx';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { useIsLoggedIn } from '../../../lib/session.ts';

@@ -1,6 +1,6 @@
 import { formatBRL, moneyStringToCentavos, parseReais } from '@casino/shared/money';
 import type { CrashState } from '@casino/shared/schemas/house-games';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translation.ts';
 import { formatMoney } from '../../../lib/format.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { formatHundredths } from './crash-canvas.tsx';

@@ -5,7 +5,7 @@ import { formatBRL, formatCentavos, moneyStringToCentavos } from '@casino/shared
 import type { diceAnswerSchema } from '@casino/shared/schemas/house-games';
 import { ArrowLeftRight } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translation.ts';
 import type { z } from 'zod';
 import { Button } from '../../../components/button.tsx';
 import { currentLanguage } from '../../../lib/i18n.ts';

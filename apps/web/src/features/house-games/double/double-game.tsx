@@ -3,7 +3,7 @@ import { API } from '@casino/shared/api-paths';
 import { formatBRL, formatCentavos, moneyStringToCentavos } from '@casino/shared/money';
 import type { DoubleColor, DoubleState, HouseServerMessage } from '@casino/shared/schemas/house-games';
 import { Fragment, useCallback, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translation.ts';
 import { Button } from '../../../components/button.tsx';
 import { formatMoney } from '../../../lib/format.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';

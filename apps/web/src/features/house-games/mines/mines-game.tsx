@@ -5,7 +5,7 @@ import { formatBRL, formatCentavos, moneyStringToCentavos } from '@casino/shared
 import type { MinesRoundView } from '@casino/shared/schemas/house-games';
 import { Shuffle } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translation.ts';
 import { Button } from '../../../components/button.tsx';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { useIsLoggedIn } from '../../../lib/session.ts';

@@ -14,7 +14,7 @@ import type { plinkoAnswerSchema } from '@casino/shared/schemas/house-games';
 import type { z } from 'zod';
 import { formatCentavos, moneyStringToCentavos } from '@casino/shared/money';
 import { useCallback, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translation.ts';
 import { Button } from '../../../components/button.tsx';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { AutoBetPanel, type AutoBetOutcome, ModeTabs, useAutoBet } from '../common/auto-bet.tsx';

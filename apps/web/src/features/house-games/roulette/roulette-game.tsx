@@ -12,7 +12,7 @@ import type { z } from 'zod';
 import { formatCentavos, moneyStringToCentavos } from '@casino/shared/money';
 import { Copy, Eraser, RotateCcw, Undo2 } from 'lucide-react';
 import { type ReactNode, type RefObject, useCallback, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translation.ts';
 import { Button } from '../../../components/button.tsx';
 import { formatMoney } from '../../../lib/format.ts';
 import { toast } from '../../../lib/toast.ts';

@@ -1,5 +1,5 @@
 import { memo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translation.ts';
 import { Chip, chipColour, chipLabel } from './chip.tsx';
 import { numberColour, type Orientation, SPOTS, type Spot, tableLayout } from './roulette-layout.ts';
 

@@ -20,7 +20,7 @@ import {
 import { formatCentavos } from '@casino/shared/money';
 import { FastForward } from 'lucide-react';
 import { useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translation.ts';
 import { Button } from '../../../components/button.tsx';
 import { formatMoney } from '../../../lib/format.ts';
 import { formatAmount } from '../common/bet-amount.tsx';

@@ -14,7 +14,7 @@ import {
 } from '@casino/games/slot-fruit';
 import { formatCentavos } from '@casino/shared/money';
 import { useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translation.ts';
 import { formatMoney } from '../../../lib/format.ts';
 import { formatAmount } from '../common/bet-amount.tsx';
 import { RulesPanel } from '../common/rules-panel.tsx';

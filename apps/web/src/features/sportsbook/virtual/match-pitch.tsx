@@ -1,6 +1,6 @@
 import type { TeamItem } from '@casino/shared/schemas/sports';
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translation.ts';
 import { ballSpot, CENTRE, goalSpot, PITCH_LENGTH, PITCH_WIDTH } from './pitch-motion.ts';
 import { teamColour } from './team-colour.ts';
 import type { GoalFlash } from './virtual-hooks.ts';
