@@ -7,6 +7,7 @@ export * as dice from './dice.ts';
 export * as double from './double.ts';
 export * as exact from './exact.ts';
 export * as fair from './fair.ts';
+export * as hilo from './hilo.ts';
 export * as keno from './keno.ts';
 export * as limbo from './limbo.ts';
 export * as mines from './mines.ts';
