@@ -152,7 +152,7 @@ describe('hi-lo', () => {
     const strategies: Strategy[] = [
       likelier(1),
       likelier(2),
-      (rank, correct) => (correct >= 2 ? 'cash' : 'same'),
+      (_rank, correct) => (correct >= 2 ? 'cash' : 'same'),
       (rank, correct) => {
         if (correct >= 3) return 'cash';
         if (rank === 7 && correct >= 1) return 'skip';
