@@ -1,5 +1,6 @@
 // Pure game maths (provably fair RNG, paytables, RTP), the same code on the server and in the
 // browser. Import a module directly (`@casino/games/dice`); this file only lists them.
+export * as baccarat from './baccarat.ts';
 export * as bacbo from './bacbo.ts';
 export * as cards from './cards.ts';
 export * as catalogue from './catalogue.ts';
