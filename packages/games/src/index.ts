@@ -17,3 +17,4 @@ export * as plinko from './plinko.ts';
 export * as roulette from './roulette.ts';
 export * as carnaval from './slot-carnaval.ts';
 export * as fruit from './slot-fruit.ts';
+export * as videopoker from './videopoker.ts';
