@@ -4,6 +4,7 @@ import type { HouseGameCode } from '@casino/shared/schemas/games';
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../lib/http.ts';
+import { inGroupCommit } from '../../platform/ledger/group-commit.ts';
 import { moneyFailure } from '../../platform/ledger/money-failure.ts';
 import { pushBalance } from '../../platform/realtime/realtime.ts';
 import type { RoundRef } from '../wallet/wallet.service.ts';
@@ -115,11 +116,12 @@ export function roundRefOf(game: HouseGame, memberId: number, roundUid: string):
 /**
  * Runs a game's transaction and turns the wallet's failures (thrown: short funds, refusals) into
  * answers through `moneyFailure`; the transaction has rolled back whole by then (no stake taken,
- * no nonce used).
+ * no nonce used). On SQLite the rounds of the moment share one durable commit with the ledger's
+ * transfers (group-commit.ts), each in its own savepoint.
  */
 export async function inGameTransaction<T>(ctx: GameContext, work: (trx: Database) => Promise<T>, field = 'amount'): Promise<T> {
   try {
-    return await ctx.db.transaction().execute(work);
+    return await inGroupCommit(ctx.db, work);
   } catch (error) {
     throw moneyFailure(error, field);
   }

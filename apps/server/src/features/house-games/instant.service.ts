@@ -10,7 +10,7 @@ import type { HouseGameCode } from '@casino/shared/schemas/games';
 import type { AppContext } from '../../context.ts';
 import { AppError, fieldError } from '../../lib/http.ts';
 import { reserveNonce } from '../fair/fair.repository.ts';
-import { credit, debit, settleLost } from '../wallet/wallet.service.ts';
+import { playInstantRound } from '../wallet/instant-round.ts';
 import { checkStake, type HouseGame, inGameTransaction, newRoundUid, notifyBalance, playableGame, roundRefOf } from './house-game.ts';
 
 /**
@@ -60,26 +60,19 @@ async function playInstant<T>(
       bet_centavos: stakeCentavos,
       win_centavos: drawn.winCentavos,
     };
-    const bet = await debit(trx, ref, {
-      txId: `${roundUid}:bet`,
-      amountCentavos: stakeCentavos,
+    const played = await playInstantRound(trx, ref, {
+      stakeCentavos,
+      winCentavos: centavos(drawn.winCentavos),
       outcome: stored,
       seedId: seed.seedId,
       nonce: seed.nonce,
     });
-    let balance = bet.balanceCentavos;
-    if (drawn.winCentavos > 0) {
-      const paid = await credit(trx, ref, { txId: `${roundUid}:win`, amountCentavos: centavos(drawn.winCentavos), outcome: stored });
-      balance = paid.balanceCentavos;
-    } else if (!(await settleLost(trx, ref, stored))) {
-      throw new Error(`round ${roundUid} was not open when settling it`);
-    }
     return {
-      round_id: bet.roundId,
+      round_id: played.roundId,
       amount: formatCentavos(stakeCentavos),
       win: formatCentavos(drawn.winCentavos),
       multiplier: stored.multiplier,
-      balance: formatCentavos(balance),
+      balance: formatCentavos(played.balanceCentavos),
       outcome: drawn.result,
       server_seed_hash: seed.serverSeedHash,
       client_seed: seed.clientSeed,

@@ -147,3 +147,67 @@ export async function cpfExcluded(db: Database, cpf: string, now: string): Promi
     .executeTakeFirst();
   return row !== undefined;
 }
+
+/**
+ * What a stake is checked against, in one statement: the member's identity (regulated site, KYC),
+ * settings (pause, exclusion, closure, time block) and limits, one row per limit (or one row with
+ * no limit). The stake path reads this on every bet.
+ */
+export async function standingOf(db: Database, memberId: number) {
+  const rows = await db
+    .selectFrom('members')
+    .innerJoin('sites', 'sites.id', 'members.site_id')
+    .leftJoin('responsible_settings as s', 's.member_id', 'members.id')
+    .leftJoin('responsible_limits as l', 'l.member_id', 'members.id')
+    .select([
+      'members.kyc_status',
+      'members.regulated_profile_at',
+      'sites.regulated',
+      's.member_id as settings_member_id',
+      's.reality_check_minutes',
+      's.paused_until',
+      's.excluded_at',
+      's.excluded_until',
+      's.exclusion_source',
+      's.withdraw_until',
+      's.closed_at',
+      's.time_blocked_day',
+      's.updated_at',
+      'l.kind',
+      'l.period',
+      'l.value',
+      'l.pending_value',
+      'l.pending_clear',
+      'l.pending_at',
+    ])
+    .where('members.id', '=', memberId)
+    .execute();
+  const first = rows[0];
+  if (!first) return undefined;
+  const settings: SettingsRow =
+    first.settings_member_id === null
+      ? undefined
+      : {
+          member_id: memberId,
+          reality_check_minutes: first.reality_check_minutes as number,
+          paused_until: first.paused_until,
+          excluded_at: first.excluded_at,
+          excluded_until: first.excluded_until,
+          exclusion_source: first.exclusion_source,
+          withdraw_until: first.withdraw_until,
+          closed_at: first.closed_at,
+          time_blocked_day: first.time_blocked_day,
+          updated_at: first.updated_at as string,
+        };
+  const limits: LimitRow[] = rows
+    .filter((row) => row.kind !== null)
+    .map((row) => ({
+      kind: row.kind as string,
+      period: row.period as string,
+      value: row.value,
+      pending_value: row.pending_value,
+      pending_clear: row.pending_clear as number,
+      pending_at: row.pending_at,
+    }));
+  return { member: { kyc_status: first.kyc_status, regulated_profile_at: first.regulated_profile_at, regulated: first.regulated }, settings, limits };
+}

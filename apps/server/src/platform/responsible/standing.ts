@@ -112,12 +112,17 @@ function refuseRestricted(memberId: number, r: Restrictions): void {
 
 async function restrictionsFor(trx: Database, memberId: number, nowIso: string): Promise<Restrictions> {
   const [settings, member] = await Promise.all([repo.findSettings(trx, memberId), repo.memberForStanding(trx, memberId)]);
-  // The regulated profile: an approved identity, and the registration data complete (a member of a
-  // site that became regulated completes it at its next login: features/auth/regulated-profile.ts).
-  const identityMissing = Boolean(
-    member && member.regulated === 1 && (member.kyc_status !== 'approved' || member.regulated_profile_at === null),
-  );
-  return restrictionsOf(settings, nowIso, identityMissing);
+  return restrictionsOf(settings, nowIso, identityMissingOf(member));
+}
+
+/**
+ * The regulated profile: an approved identity, and the registration data complete (a member of a
+ * site that became regulated completes it at its next login: features/auth/regulated-profile.ts).
+ */
+function identityMissingOf(
+  member: { regulated: number; kyc_status: string; regulated_profile_at: string | null } | undefined,
+): boolean {
+  return Boolean(member && member.regulated === 1 && (member.kyc_status !== 'approved' || member.regulated_profile_at === null));
 }
 
 /**
@@ -143,20 +148,32 @@ const LIMIT_CODES: Record<Exclude<LimitKind, 'time'>, ResponsibleCode> = {
  * stake's transaction, and counts it. Throws ResponsibleRefusal (the transaction rolls back whole).
  * A loss limit refuses a stake that, lost, would take the period's stakes minus wins past it.
  */
-export async function takeStake(trx: Database, memberId: number, amountCentavos: number): Promise<void> {
-  const { nowIso, today, restrictions } = await lockedStanding(trx, memberId);
+export async function takeStake(
+  trx: Database,
+  memberId: number,
+  amountCentavos: number,
+  options: { winCentavos?: number } = {},
+): Promise<void> {
+  // The member's lock, then settings, identity and limits in one read (the stake path of every bet).
+  const nowIso = clock.nowIso();
+  const today = saoPauloDay(nowIso);
+  await lockMemberCash(trx, memberId);
+  const standing = (await repo.standingOf(trx, memberId)) ?? { member: undefined, settings: undefined, limits: [] };
+  const restrictions = restrictionsOf(standing.settings, nowIso, identityMissingOf(standing.member));
+  refuseRestricted(memberId, restrictions);
   if (restrictions.timeLimitReached) throw new ResponsibleRefusal('SESSION_TIME_LIMIT_REACHED', memberId, resetsAt('day', today));
   if (restrictions.identityMissing) throw new ResponsibleRefusal('IDENTITY_NOT_VERIFIED', memberId, null);
   // A period's counters are read once, when a loss and a wager limit share it.
   const usage = new Map<LimitPeriod, Awaited<ReturnType<typeof repo.usageBetween>>>();
-  for (const limit of await effectiveLimits(trx, memberId, nowIso)) {
+  for (const limit of standing.limits.map((row) => effectiveLimit(row, nowIso))) {
     if (limit.value === null || (limit.kind !== 'loss' && limit.kind !== 'wager')) continue;
     const used = usage.get(limit.period) ?? (await repo.usageBetween(trx, memberId, periodDays(limit.period, today).first, today));
     usage.set(limit.period, used);
     const after = limit.kind === 'wager' ? used.stake + amountCentavos : used.stake - used.win + amountCentavos;
     if (after > limit.value) throw new ResponsibleRefusal(LIMIT_CODES[limit.kind], memberId, resetsAt(limit.period, today));
   }
-  await repo.addUsage(trx, memberId, today, { stake: amountCentavos });
+  // An instant round's win is known with its stake: both counted in one statement.
+  await repo.addUsage(trx, memberId, today, { stake: amountCentavos, win: options.winCentavos ?? 0 });
 }
 
 /** Counts a win (a correction may be negative) toward the loss limits. */
