@@ -146,7 +146,36 @@ export function dealer<T>(source: FloatSource, items: readonly T[]): Dealer<T> {
   };
 }
 
-/** A lazily shuffled shoe of `decks` decks (see `dealer`). */
+const SHOE_TEMPLATES = new Map<number, Uint8Array>();
+
+/** A lazily shuffled shoe of `decks` decks: `dealer` over `unshuffledShoe(decks)`, on a byte array. */
 export function shoeDealer(source: FloatSource, decks = 1): Dealer<Card> {
-  return dealer(source, unshuffledShoe(decks));
+  let template = SHOE_TEMPLATES.get(decks);
+  if (!template) {
+    template = Uint8Array.from(unshuffledShoe(decks));
+    SHOE_TEMPLATES.set(decks, template);
+  }
+  const a = template.slice();
+  const n = a.length;
+  let i = 0;
+  return {
+    next() {
+      if (i >= n) throw new RangeError('the shoe is empty');
+      if (i < n - 1) {
+        const j = i + uniformInt(source, n - i);
+        const t = a[i] as number;
+        a[i] = a[j] as number;
+        a[j] = t;
+      }
+      const card = a[i] as Card;
+      i += 1;
+      return card;
+    },
+    get dealt() {
+      return i;
+    },
+    get remaining() {
+      return n - i;
+    },
+  };
 }

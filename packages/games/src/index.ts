@@ -2,6 +2,7 @@
 // browser. Import a module directly (`@casino/games/dice`); this file only lists them.
 export * as baccarat from './baccarat.ts';
 export * as bacbo from './bacbo.ts';
+export * as blackjack from './blackjack.ts';
 export * as cards from './cards.ts';
 export * as catalogue from './catalogue.ts';
 export * as crash from './crash.ts';
