@@ -1,0 +1,42 @@
+import { once } from 'node:events';
+import { fork } from 'node:child_process';
+
+export interface BenchServer {
+  port: number;
+  tokens: string[];
+  ids: number[];
+  /** Statements the server ran while `work` ran. */
+  countStatements(work: () => Promise<unknown>): Promise<{ statements: number; seen: string[] }>;
+  close(): Promise<void>;
+}
+
+/** Starts a bench server (bench/lib/server-process.ts) in a process of its own and waits until it listens. */
+export async function startBenchServer(
+  kind: 'hello' | 'durable' | 'project',
+  options: { db?: 'sqlite' | 'postgres'; members?: number; env?: Record<string, string> } = {},
+): Promise<BenchServer> {
+  const worker = fork(new URL('./server-process.ts', import.meta.url), {
+    env: {
+      ...process.env,
+      BENCH_SERVER: JSON.stringify({ kind, db: options.db ?? 'sqlite', members: options.members ?? 64, env: options.env }),
+    },
+    execArgv: ['--import', 'tsx'],
+  });
+  const [ready] = (await once(worker, 'message')) as [{ port: number; tokens?: string[]; ids?: number[] }];
+  return {
+    port: ready.port,
+    tokens: ready.tokens ?? [],
+    ids: ready.ids ?? [],
+    async countStatements(work) {
+      worker.send('count');
+      await work();
+      worker.send('stop');
+      const [answer] = (await once(worker, 'message')) as [{ statements: number; seen: string[] }];
+      return answer;
+    },
+    async close() {
+      worker.send('close');
+      await once(worker, 'exit');
+    },
+  };
+}
