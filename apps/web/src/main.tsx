@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { Providers } from './app/providers.tsx';
-import { AppRoutes } from './app/router.tsx';
+import { AppRoutes, preloadFirstPage } from './app/router.tsx';
 import { initI18n, loadDeferredCatalogues } from './lib/i18n.ts';
 import { listenForInstallPrompt } from './lib/install-prompt.ts';
 import { registerServiceWorker } from './lib/pwa.ts';
@@ -11,8 +11,9 @@ import './index.css';
 listenForInstallPrompt();
 
 async function start(): Promise<void> {
-  // The active language's catalogue is loaded before the first render: no flash of keys.
-  await initI18n();
+  // The active language's catalogue is loaded before the first render (no flash of keys), and
+  // the home page's code beside it when the visit starts there.
+  await Promise.all([initI18n(), preloadFirstPage(window.location.pathname)]);
   const root = document.getElementById('root');
   if (!root) throw new Error('#root is missing from index.html');
   createRoot(root).render(

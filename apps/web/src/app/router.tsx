@@ -1,7 +1,7 @@
 import { type ComponentType, lazy, Suspense } from 'react';
 import { Navigate, type RouteObject, useRoutes } from 'react-router';
 import { LoadingBlock } from '../components/spinner.tsx';
-import { loadDeferredCatalogues } from '../lib/i18n.ts';
+import { loadDeferredCatalogues, loadSportsNamespace } from '../lib/i18n.ts';
 import { trackPageLoad } from '../lib/page-loads.ts';
 import { MainLayout } from './main-layout.tsx';
 import { RootLayout } from './root-layout.tsx';
@@ -16,7 +16,11 @@ const agency = () => import('../features/agency/agency-pages.tsx');
 const orders = () => import('../features/orders/order-pages.tsx');
 const vip = () => import('../features/vip/vip-pages.tsx');
 const rebates = () => import('../features/rebates/rebates-pages.tsx');
-const sports = () => import('../features/sportsbook/sports-pages.tsx');
+// The sportsbook's texts download beside its code (sports-pages.tsx awaits them before rendering).
+const sports = () => {
+  void loadSportsNamespace().catch(() => undefined);
+  return import('../features/sportsbook/sports-pages.tsx');
+};
 
 /**
  * Every route of spec section 2, each lazy so the home route's JavaScript stays small. No route
@@ -52,9 +56,10 @@ function page(load: () => Promise<{ Component: ComponentType }>, firstPaint = fa
   );
 }
 
+/** A screen high, so the footer below does not show and then jump down when the page comes. */
 function PageFallback() {
   return (
-    <div className="flex min-h-[50dvh] items-center justify-center text-gold">
+    <div className="flex min-h-dvh items-center justify-center text-gold">
       <LoadingBlock label="…" />
     </div>
   );
@@ -68,6 +73,34 @@ function routeOf(path: string | undefined, { lazy: load, redirect, children }: P
 /** A table of pages keyed by path, as React Router's routes. */
 function routesOf<P extends string>(pages: Record<P, Page>): RouteObject[] {
   return Object.entries<Page>(pages).map(([path, entry]) => routeOf(path, entry));
+}
+
+const loadHome = () => import('../features/home/home-page.tsx');
+const lazyHome = page(() => loadHome().then((m) => ({ Component: m.HomePage })), true);
+let preloadedHome: ComponentType | undefined;
+
+/**
+ * The page of the address the visit starts at, fetched while the catalogue loads (main.tsx awaits
+ * both): the home page then renders with the shell, with no placeholder in between (which moved
+ * the footer) and one round trip fewer. Other pages load as they are opened.
+ */
+export async function preloadFirstPage(pathname: string): Promise<void> {
+  if (pathname !== '/') return;
+  try {
+    preloadedHome = (await loadHome()).HomePage;
+  } catch {
+    // The lazy route tries again and shows its error.
+  }
+}
+
+function HomeRoute() {
+  const Home = preloadedHome;
+  if (!Home) return lazyHome;
+  return (
+    <RouteBoundary>
+      <Home />
+    </RouteBoundary>
+  );
 }
 
 /** The sportsbook's pages, under its layout at /sports. */
@@ -206,10 +239,7 @@ export const routes: RouteObject[] = [
         path: '/',
         element: <MainLayout />,
         children: [
-          {
-            index: true,
-            element: page(() => import('../features/home/home-page.tsx').then((m) => ({ Component: m.HomePage })), true),
-          },
+          { index: true, element: <HomeRoute /> },
           ...routesOf(layoutPages),
           { path: '*', element: page(() => import('./not-found-page.tsx').then((m) => ({ Component: m.NotFoundPage }))) },
         ],

@@ -48,9 +48,7 @@ const promoCatalogues = import.meta.glob<Catalogue>('../../../../packages/shared
 
 /** Adds the `promo` namespace before a promotions page renders (the promotions module awaits it). */
 export async function loadPromoNamespace(): Promise<void> {
-  const language = currentLanguage();
-  if (i18n.hasResourceBundle(language, 'promo')) return;
-  i18n.addResourceBundle(language, 'promo', await load(promoCatalogues, language), true, true);
+  await loadNamespace('promo', promoCatalogues);
 }
 
 /** `loyalty`: VIP, rebates and the agency programme (only downloaded by the first of their pages). */
@@ -58,9 +56,7 @@ const loyaltyCatalogues = import.meta.glob<Catalogue>('../../../../packages/shar
 
 /** Adds the `loyalty` namespace before a VIP, rebate or agency page renders (their modules await it). */
 export async function loadLoyaltyNamespace(): Promise<void> {
-  const language = currentLanguage();
-  if (i18n.hasResourceBundle(language, 'loyalty')) return;
-  i18n.addResourceBundle(language, 'loyalty', await load(loyaltyCatalogues, language), true, true);
+  await loadNamespace('loyalty', loyaltyCatalogues);
 }
 
 /** `sports`: the sportsbook and the virtual league (only downloaded by the first sportsbook page a player opens). */
@@ -68,9 +64,7 @@ const sportsCatalogues = import.meta.glob<Catalogue>('../../../../packages/share
 
 /** Adds the `sports` namespace before a sportsbook page renders (the sportsbook layout awaits it). */
 export async function loadSportsNamespace(): Promise<void> {
-  const language = currentLanguage();
-  if (i18n.hasResourceBundle(language, 'sports')) return;
-  i18n.addResourceBundle(language, 'sports', await load(sportsCatalogues, language), true, true);
+  await loadNamespace('sports', sportsCatalogues);
 }
 
 /** `care`: responsible gaming and identity (only downloaded by the centre and the reality check). */
@@ -78,16 +72,27 @@ const careCatalogues = import.meta.glob<Catalogue>('../../../../packages/shared/
 
 /** Adds the `care` namespace before the responsible-gaming centre or the reality check renders. */
 export async function loadCareNamespace(): Promise<void> {
-  const language = currentLanguage();
-  if (i18n.hasResourceBundle(language, 'care')) return;
-  i18n.addResourceBundle(language, 'care', await load(careCatalogues, language), true, true);
+  await loadNamespace('care', careCatalogues);
 }
 
 /** Adds the `play` namespace before a house game renders (call it from the game route's loader). */
 export async function loadPlayNamespace(): Promise<void> {
-  const language = currentLanguage();
-  if (i18n.hasResourceBundle(language, 'play')) return;
-  i18n.addResourceBundle(language, 'play', await load(playCatalogues, language), true, true);
+  await loadNamespace('play', playCatalogues);
+}
+
+const namespaceLoads = new Map<string, Promise<void>>();
+
+/** Adds a namespace of the active language once, however many callers ask at the same time. */
+function loadNamespace(ns: string, loaders: Record<string, () => Promise<Catalogue>>): Promise<void> {
+  let loading = namespaceLoads.get(ns);
+  if (!loading) {
+    const language = currentLanguage();
+    loading = i18n.hasResourceBundle(language, ns)
+      ? Promise.resolve()
+      : load(loaders, language).then((resources) => i18n.addResourceBundle(language, ns, resources, true, true));
+    namespaceLoads.set(ns, loading);
+  }
+  return loading;
 }
 
 function loaderFor(loaders: Record<string, () => Promise<Catalogue>>, language: LanguageCode) {

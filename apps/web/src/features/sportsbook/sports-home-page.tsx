@@ -9,7 +9,7 @@ import { usePageTitle } from '../../lib/use-page-title.ts';
 import { FixtureRow } from './components/fixture-row.tsx';
 import { competitionPath } from './sports-paths.ts';
 import { useSlipPriceSync } from './slip/use-slip-price-sync.ts';
-import { type FixtureSummary, useSportsHome } from './sports.api.ts';
+import { type FixtureSummary, type SportsHome, useSportsHome } from './sports.api.ts';
 import { useSportsTranslation } from './sports-i18n.ts';
 
 /** A drawn pitch for the virtual league banner (no image file). */
@@ -92,19 +92,26 @@ function FixtureSection({ id, title, fixtures, empty }: { id: string; title: Rea
   );
 }
 
+/**
+ * The data's place while it loads: the competitions' row and a screenful of fixtures (so the
+ * footer stays below until the lists come).
+ */
 function HomeSkeleton() {
   return (
     <div className="flex flex-col gap-3" aria-hidden="true">
-      <Skeleton className="h-28" />
       <Skeleton className="h-9 w-2/3" />
-      {[0, 1, 2, 3].map((i) => (
+      {[0, 1, 2, 3, 4, 5, 6, 7].map((i) => (
         <Skeleton key={i} className="h-[76px]" />
       ))}
     </div>
   );
 }
 
-/** /sports: live now, starting soon, the competitions and the virtual league. */
+/**
+ * /sports: live now, starting soon, the competitions and the virtual league. The virtual league's
+ * banner needs no data: it paints at once (the page's largest element) and the lists fill in
+ * below it.
+ */
 export function SportsHomePage() {
   const { t } = useSportsTranslation();
   usePageTitle(t('title'));
@@ -116,14 +123,27 @@ export function SportsHomePage() {
   );
   useSlipPriceSync(markets);
 
-  if (home.isPending) return <HomeSkeleton />;
-  if (home.isError) return <LoadError error={home.error} onRetry={() => void home.refetch()} />;
-  const nothing = home.data.live.length === 0 && home.data.upcoming.length === 0;
   return (
-    <div className="flex flex-col gap-5" data-testid="sports-home">
+    <div className="flex flex-col gap-5" data-testid={home.isSuccess ? 'sports-home' : undefined}>
       <h1 className="sr-only">{t('title')}</h1>
       <VirtualBanner />
-      <CompetitionChips competitions={home.data.competitions} />
+      {home.isPending ? (
+        <HomeSkeleton />
+      ) : home.isError ? (
+        <LoadError error={home.error} onRetry={() => void home.refetch()} />
+      ) : (
+        <SportsLists home={home.data} />
+      )}
+    </div>
+  );
+}
+
+function SportsLists({ home }: { home: SportsHome }) {
+  const { t } = useSportsTranslation();
+  const nothing = home.live.length === 0 && home.upcoming.length === 0;
+  return (
+    <>
+      <CompetitionChips competitions={home.competitions} />
       {nothing ? (
         <EmptyState text={t('empty.no_data')} />
       ) : (
@@ -136,17 +156,17 @@ export function SportsHomePage() {
                 {t('home.live_now')}
               </>
             }
-            fixtures={home.data.live}
+            fixtures={home.live}
             empty={<p className="rounded-xl border border-dashed border-line px-4 py-3 text-sm text-muted">{t('home.no_live')}</p>}
           />
           <FixtureSection
             id="sports-upcoming"
             title={t('home.starting_soon')}
-            fixtures={home.data.upcoming}
+            fixtures={home.upcoming}
             empty={<EmptyState text={t('empty.no_data')} />}
           />
         </>
       )}
-    </div>
+    </>
   );
 }
