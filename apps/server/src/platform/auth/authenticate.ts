@@ -3,7 +3,6 @@ import type { AppContext } from '../../context.ts';
 import type { Member, MemberSession } from '../../db/schema.ts';
 import { AppError } from '../../lib/http.ts';
 import { sha256 } from '../../lib/tokens.ts';
-import * as members from '../members/members.repository.ts';
 import * as sessions from './sessions.repository.ts';
 import { addPlayTime, timeLimitRefusal } from '../responsible/standing.ts';
 
@@ -21,8 +20,9 @@ const TOUCH_EVERY_MS = 15_000;
  */
 export async function authenticate(ctx: AppContext, token: string | undefined): Promise<Authenticated> {
   if (!token) throw new AppError('UNAUTHENTICATED');
-  const session = await sessions.findSessionByTokenHash(ctx.db, sha256(token));
-  if (!session) throw new AppError('UNAUTHENTICATED');
+  const found = await sessions.findSessionWithMember(ctx.db, sha256(token));
+  if (!found) throw new AppError('UNAUTHENTICATED');
+  const { session, member } = found;
   const forced = { force_offline: true };
   if (session.revoked_at) {
     const wasForced = ['force_offline', 'frozen', 'time_limit'].includes(session.revoked_reason ?? '');
@@ -34,7 +34,6 @@ export async function authenticate(ctx: AppContext, token: string | undefined): 
     await sessions.revokeSession(ctx.db, session.id, 'expired', new Date(now).toISOString());
     throw new AppError('UNAUTHENTICATED');
   }
-  const member = await members.findMemberById(ctx.db, session.member_id);
   if (!member) throw new AppError('UNAUTHENTICATED');
   if (member.status === MEMBER_STATUS.frozen) {
     await sessions.revokeSession(ctx.db, session.id, 'frozen', new Date(now).toISOString());
