@@ -1,5 +1,5 @@
 import { type Centavos, centavos } from '@casino/shared/money';
-import { recordPlay } from '../promotions/daily-stats.ts';
+import { recordPlay, recordPlays } from '../promotions/daily-stats.ts';
 import type { Database } from '../../db/database.ts';
 import { nowIso } from '../../db/database.ts';
 import { AppError } from '../../lib/http.ts';
@@ -350,6 +350,30 @@ export async function rollback(trx: Database, input: RollbackInput): Promise<Wal
  */
 export async function countValidStake(trx: Database, memberId: number, category: string, betCentavos: number): Promise<void> {
   await countValidBet(trx, { memberId, category }, betCentavos);
+}
+
+/**
+ * countValidStake for many members at once (a settlement page): the same totals, wagering and
+ * day figures, in two statements. Each member comes once, with the stakes of its bets summed and
+ * how many bets they are, and optionally the change of its wins, recorded in the same day's row.
+ */
+export async function countValidStakes(
+  trx: Database,
+  category: string,
+  members: readonly { memberId: number; betCentavos: number; bets: number; winCentavos?: number }[],
+): Promise<void> {
+  const counted = members.filter((m) => m.betCentavos > 0);
+  if (counted.length > 0) await walletRepository.addValidBetsToMembers(trx, category, counted);
+  await recordPlays(
+    trx,
+    category,
+    members.map((m) => ({
+      memberId: m.memberId,
+      betCentavos: Math.max(0, m.betCentavos),
+      rounds: m.betCentavos > 0 ? m.bets : 0,
+      winCentavos: m.winCentavos ?? 0,
+    })),
+  );
 }
 
 /** A settled stake counts once: lifetime totals grow and the wagering requirement (ml_money) shrinks. */

@@ -12,6 +12,12 @@ import { memberBalances } from './balances.repository.ts';
 export interface Realtime {
   publish(memberId: number, message: ServerMessage): void;
   subscribe(memberId: number, listener: (message: ServerMessage) => void): () => void;
+  /**
+   * Whether a message to the member may reach a socket: always with Redis (another process may
+   * hold it), else whether this process has one. Lets a job that moves many members' money (a
+   * settlement) skip reading balances nobody would see.
+   */
+  mayReach(memberId: number): boolean;
   close(): Promise<void>;
 }
 
@@ -32,6 +38,9 @@ export function createRealtime(redis?: { publisher: Redis; subscriber: Redis }):
     publish(memberId, message) {
       if (redis) void redis.publisher.publish(`${CHANNEL_PREFIX}${memberId}`, JSON.stringify(message));
       else local.emit(`${CHANNEL_PREFIX}${memberId}`, message);
+    },
+    mayReach(memberId) {
+      return redis !== undefined || counts.has(memberId);
     },
     subscribe(memberId, listener) {
       const channel = `${CHANNEL_PREFIX}${memberId}`;

@@ -182,6 +182,15 @@ export async function recordWin(trx: Database, memberId: number, amountCentavos:
   await repo.addUsage(trx, memberId, saoPauloDay(clock.nowIso()), { win: amountCentavos });
 }
 
+/** recordWin for many members at once (a settlement page): one statement. */
+export async function recordWins(trx: Database, wins: readonly { memberId: number; amountCentavos: number }[]): Promise<void> {
+  await repo.addWins(
+    trx,
+    saoPauloDay(clock.nowIso()),
+    wins.filter((w) => w.amountCentavos !== 0),
+  );
+}
+
 /** A stake given back (a rollback, a void): it no longer counts toward loss and wager limits. */
 export async function returnStake(trx: Database, memberId: number, amountCentavos: number): Promise<void> {
   if (amountCentavos === 0) return;

@@ -79,27 +79,45 @@ export async function markSelections(trx: Database, marketId: number, selectionI
     .execute();
 }
 
-/**
- * A page of the bets with a leg on one of the markets (ids above `afterBetId`, ascending). Cashed
- * out bets are final and left out.
- */
-export async function betIdsOnMarkets(db: Database, marketIds: number[], afterBetId: number, limit: number): Promise<number[]> {
-  if (marketIds.length === 0) return [];
-  const rows = await db
-    .selectFrom('sport_bet_legs')
-    .innerJoin('sport_bets', 'sport_bets.id', 'sport_bet_legs.bet_id')
-    .select('sport_bet_legs.bet_id')
-    .distinct()
-    .where('sport_bet_legs.market_id', 'in', marketIds)
-    .where('sport_bet_legs.bet_id', '>', afterBetId)
-    .where('sport_bets.status', '<>', 'cashed_out')
-    .orderBy('sport_bet_legs.bet_id')
-    .limit(limit)
-    .execute();
-  return rows.map((r) => r.bet_id);
-}
-
 export type BetRow = Awaited<ReturnType<typeof lockBets>>[number];
+
+/**
+ * A page of the bets with a leg on the market (ids above `afterBetId`, ascending; the market's
+ * index gives them in order, so a page costs its own rows only), read whole in one statement
+ * without locks: one row per leg of each bet (its legs on other markets too), with what deciding
+ * the bet needs and the result of the selection the leg backs. Cashed-out bets come too (the
+ * caller leaves them out), so an empty answer means the market has no more bets.
+ */
+export async function betsWithLegsOnMarket(db: Database, marketId: number, afterBetId: number, limit: number) {
+  return db
+    .with('page', (qb) =>
+      qb
+        .selectFrom('sport_bet_legs')
+        .select('bet_id')
+        .distinct()
+        .where('market_id', '=', marketId)
+        .where('bet_id', '>', afterBetId)
+        .orderBy('bet_id')
+        .limit(limit),
+    )
+    .selectFrom('page')
+    .innerJoin('sport_bets as b', 'b.id', 'page.bet_id')
+    .innerJoin('sport_bet_legs as l', 'l.bet_id', 'b.id')
+    .innerJoin('selections as s', 's.id', 'l.selection_id')
+    .select([
+      'b.id',
+      'b.stake_centavos',
+      'b.status',
+      'b.paid_centavos',
+      'l.id as leg_id',
+      'l.odds',
+      'l.result',
+      's.result as selection_result',
+    ])
+    .orderBy('l.bet_id')
+    .orderBy('l.id')
+    .execute();
+}
 
 /** The bets, locked in id order on PostgreSQL (a cash-out of one of them waits, then finds it settled). */
 export async function lockBets(trx: Database, dialect: Dialect, betIds: number[]) {
@@ -128,8 +146,16 @@ export async function legsOfBets(trx: Database, betIds: number[]) {
     .execute();
 }
 
-export async function setLegResult(trx: Database, legId: number, result: string) {
-  await trx.updateTable('sport_bet_legs').set({ result }).where('id', '=', legId).execute();
+/** Writes leg results, one statement per result. */
+export async function setLegResults(trx: Database, legIdsByResult: ReadonlyMap<string, readonly number[]>) {
+  for (const [result, legIds] of legIdsByResult) {
+    if (legIds.length > 0)
+      await trx
+        .updateTable('sport_bet_legs')
+        .set({ result })
+        .where('id', 'in', [...legIds])
+        .execute();
+  }
 }
 
 export interface BetMoveRow {
@@ -141,8 +167,9 @@ export interface BetMoveRow {
 
 /**
  * Writes the new states of a page of bets, one statement per (new status, settlement version
- * read): each bet only if nobody moved it since it was read (that version, not cashed out), its
- * version + 1. Answers how many were written, so a caller that lost a race can tell.
+ * read), each bet's paid amount from a list of values: each bet only if nobody moved it since it
+ * was read (that version, not cashed out), its version + 1. Answers how many were written, so a
+ * caller that lost a race can tell.
  */
 export async function moveBets(
   trx: Database,
@@ -160,41 +187,21 @@ export async function moveBets(
   let written = 0;
   for (const group of groups.values()) {
     const first = group[0]!;
-    const paid = sql<number>`case id ${sql.join(
-      group.map((m) => sql`when ${m.id} then cast(${m.paidCentavos} as bigint)`),
-      sql` `,
-    )} else paid_centavos end`;
-    const result = await trx
-      .updateTable('sport_bets')
-      .set((eb) => ({
-        status: first.status,
-        paid_centavos: paid,
-        settlement_version: eb('settlement_version', '+', 1),
-        settled_at: first.settledAt,
-      }))
-      .where(
-        'id',
-        'in',
-        group.map((m) => m.id),
-      )
-      .where('settlement_version', '=', versionOf.get(first.id) ?? -1)
-      .where('status', '<>', 'cashed_out')
-      .executeTakeFirst();
-    written += Number(result.numUpdatedRows);
+    // Two values a row: well under both databases' limits on bound values per statement.
+    for (let i = 0; i < group.length; i += 10_000) {
+      const values = sql.join(group.slice(i, i + 10_000).map((m) => sql`(cast(${m.id} as bigint), cast(${m.paidCentavos} as bigint))`));
+      const result = await sql`
+        update sport_bets
+        set status = ${first.status}, paid_centavos = v.column2, settlement_version = sport_bets.settlement_version + 1,
+          settled_at = ${first.settledAt}
+        from (values ${values}) as v
+        where sport_bets.id = v.column1
+          and sport_bets.settlement_version = ${versionOf.get(first.id) ?? -1}
+          and sport_bets.status <> 'cashed_out'`.execute(trx);
+      written += Number(result.numAffectedRows ?? 0);
+    }
   }
   return written;
-}
-
-/** The member's cash balance with its row locked (a no-op update), so a correction takes exactly what is there. */
-export async function lockCashBalance(trx: Database, memberId: number): Promise<number> {
-  const row = await trx
-    .updateTable('ledger_accounts')
-    .set((eb) => ({ version: eb.ref('version') }))
-    .where('member_id', '=', memberId)
-    .where('kind', '=', 'cash')
-    .returning('balance_centavos')
-    .executeTakeFirst();
-  return row?.balance_centavos ?? 0;
 }
 
 /** The next version of a fixture's result entries (1 for the first). */

@@ -5,11 +5,10 @@ import type { Database } from '../../../db/database.ts';
 import { nowIso } from '../../../db/database.ts';
 import { AppError } from '../../../lib/http.ts';
 import { BalancePushes } from '../../house-games/shared/balance-pushes.ts';
-import { cash, house, moved } from '../../../platform/ledger/ledger.service.ts';
-import { postTransfer } from '../../../platform/ledger/post-transfer.ts';
-import { recordWin } from '../../../platform/responsible/standing.ts';
-import { recordPlay } from '../../promotions/daily-stats.ts';
-import { countValidStake } from '../../wallet/wallet.service.ts';
+import { lockCashBalances, postTransfers } from '../../../platform/ledger/bulk-transfer.ts';
+import { cash, house, moved, type TransferInput } from '../../../platform/ledger/ledger.service.ts';
+import { recordWins } from '../../../platform/responsible/standing.ts';
+import { countValidStakes } from '../../wallet/wallet.service.ts';
 import * as repo from './settle.repository.ts';
 import { type BetMove, legResultOf, planBetMove, transferCode, winFigure } from './settlement-rules.ts';
 
@@ -27,8 +26,13 @@ import { type BetMove, legResultOf, planBetMove, transferCode, winFigure } from 
 
 /** The book's house account: stakes land in it, payouts leave it. */
 export const SPORTSBOOK_HOUSE = 'sportsbook_house';
-/** Bets settled per transaction (one durable commit each on SQLite). */
-const BATCH = 500;
+/**
+ * Bets read per page, and at most settled per transaction (one durable commit each): a page's
+ * money moves in one bulk posting, so larger pages cost fewer commits and round trips.
+ */
+const BATCH = 5_000;
+/** Pages settling at once on PostgreSQL (one commits while the next is prepared). */
+const PARALLEL_PAGES = 2;
 /** A page that met a PostgreSQL deadlock or serialization failure is tried again this many times. */
 const RETRIES = 4;
 /** The valid-bet category of sports stakes (rebates, VIP and the day's figures read it). */
@@ -256,33 +260,107 @@ async function writeMarketResults(
 
 type BetTotals = Pick<SettlementSummary, 'betsSeen' | 'betsMoved' | 'paidCentavos' | 'takenBackCentavos' | 'shortfallCentavos'>;
 
-/** Brings every bet with a leg on the markets to what its legs say, a page per transaction. */
+/**
+ * Brings every bet with a leg on the markets to what its legs say, a page at a time. Each page is
+ * first read without locks; only the bets that need a move (or a leg result written) go into the
+ * page's transaction, where they are read again under their locks and decided again. A page with
+ * nothing to move (a settlement run again, the same result entered again) costs three reads.
+ */
 async function settleBetsOnMarkets(ctx: SettleContext, marketIds: number[]): Promise<BetTotals> {
   const totals: BetTotals = { betsSeen: 0, betsMoved: 0, paidCentavos: 0, takenBackCentavos: 0, shortfallCentavos: 0 };
   const pushes = new BalancePushes(ctx);
-  let after = 0;
-  for (;;) {
-    const betIds = await repo.betIdsOnMarkets(ctx.db, marketIds, after, BATCH);
-    if (betIds.length === 0) break;
-    after = betIds[betIds.length - 1]!;
+  const settlePage = async (betIds: number[]) => {
     const page = await withRetries(ctx, () => ctx.db.transaction().execute((trx) => settleBetPage(ctx, trx, betIds)));
-    totals.betsSeen += page.betsSeen;
     totals.betsMoved += page.betsMoved;
     totals.paidCentavos += page.paidCentavos;
     totals.takenBackCentavos += page.takenBackCentavos;
     totals.shortfallCentavos += page.shortfallCentavos;
-    // Balances are pushed once the page committed (never a balance that could still roll back).
-    for (const memberId of page.membersPaid) pushes.push(memberId);
+    // Balances are pushed once the page committed (never a balance that could still roll back),
+    // to the members a message can reach (a settlement moves thousands, few of them watching).
+    for (const memberId of page.membersPaid) if (ctx.realtime.mayReach(memberId)) pushes.push(memberId);
+  };
+  // On PostgreSQL a page commits while the next is read and decided: pages hold different bets,
+  // and take their members' locks in one order, so the worst they do is wait for each other.
+  const parallel = ctx.dialect === 'postgres' ? PARALLEL_PAGES : 1;
+  const running = new Set<Promise<void>>();
+  let failure: { error: unknown } | undefined;
+  const start = async (betIds: number[]) => {
+    const settling: Promise<void> = settlePage(betIds)
+      .catch((error: unknown) => {
+        failure ??= { error };
+      })
+      .finally(() => running.delete(settling));
+    running.add(settling);
+    while (running.size >= parallel) await Promise.race(running);
+  };
+
+  // Market by market, each in its index's order; the bets due gather across markets into pages of
+  // up to BATCH (a bet with legs on two of them is due once, and read in place the second time).
+  const due = new Set<number>();
+  for (const marketId of marketIds) {
+    let after = 0;
+    while (!failure) {
+      const rows = await repo.betsWithLegsOnMarket(ctx.db, marketId, after, BATCH);
+      if (rows.length === 0) break;
+      after = rows[rows.length - 1]!.id;
+      const page = betsToMove(rows);
+      totals.betsSeen += page.seen;
+      for (const betId of page.due) due.add(betId);
+      if (due.size >= BATCH) {
+        await start([...due]);
+        due.clear();
+      }
+    }
   }
+  if (due.size > 0 && !failure) await start([...due]);
+  await Promise.all(running);
   await pushes.drain();
+  if (failure) throw failure.error;
   return totals;
 }
 
+/** The bets of a page (read without locks) whose state, money or leg results are behind their legs. */
+function betsToMove(rows: Awaited<ReturnType<typeof repo.betsWithLegsOnMarket>>): { seen: number; due: number[] } {
+  const legsByBet = groupByBet(rows.map((row) => ({ ...row, id: row.leg_id, bet_id: row.id })));
+  const due: number[] = [];
+  let seen = 0;
+  for (const [betId, legs] of legsByBet) {
+    if (legs[0]!.status === 'cashed_out') continue;
+    seen++;
+    if (decide(legs[0]!, legs).due) due.push(betId);
+  }
+  return { seen, due };
+}
+
+/** What a bet's legs now say: the leg results to write, the move (or null), and whether either is due. */
+function decide(
+  bet: Pick<repo.BetRow, 'status' | 'stake_centavos' | 'paid_centavos'>,
+  legs: readonly { id: number; odds: number; result: string; selection_result: string }[],
+) {
+  const legFixes = legs.filter((leg) => leg.result !== legResultOf(leg.selection_result));
+  const move = planBetMove(
+    { status: bet.status, stakeCentavos: bet.stake_centavos, paidCentavos: bet.paid_centavos },
+    legs.map((l) => ({ odds: l.odds, result: legResultOf(l.selection_result) })),
+  );
+  return { legFixes, move, due: move !== null || legFixes.length > 0 };
+}
+
+/** A bet's planned move with the money it actually moves (a correction may find the cash short). */
+interface PlannedMove {
+  bet: repo.BetRow;
+  move: BetMove;
+  amountCentavos: number;
+  shortfallCentavos: number;
+}
+
 /**
- * One page of bets in one transaction: the bets are locked in id order, their money moved member
- * by member (ascending, so every page takes member accounts in the same order and two pages never
- * wait on each other in a circle), then their new states written in a few statements, then each
- * member's valid stakes and wins counted once for the page.
+ * One page of bets in one transaction: the bets are locked in id order and decided again from
+ * their legs; their members' cash accounts are locked (in account id order, so two pages never
+ * wait on each other in a circle) and read, so a correction that takes money back takes at most
+ * what is there (bets of one member in id order, each seeing the ones before); then the money
+ * moves in one bulk posting (a transfer per bet under the key of its next settlement version), the
+ * bets' new states and leg results are written in a few statements, and each member's valid stakes,
+ * wins and loss-limit figures are counted once for the page.
  */
 async function settleBetPage(ctx: SettleContext, trx: Database, betIds: number[]) {
   const bets = (await repo.lockBets(trx, ctx.dialect, betIds)).filter((b) => b.status !== 'cashed_out');
@@ -292,54 +370,58 @@ async function settleBetPage(ctx: SettleContext, trx: Database, betIds: number[]
       bets.map((b) => b.id),
     ),
   );
+  const legFixes = new Map<string, number[]>();
+  const decided: { bet: repo.BetRow; move: BetMove }[] = [];
+  for (const bet of [...bets].sort((a, b) => a.member_id - b.member_id || a.id - b.id)) {
+    const { legFixes: fixes, move } = decide(bet, legsByBet.get(bet.id) ?? []);
+    for (const leg of fixes) {
+      const result = legResultOf(leg.selection_result);
+      legFixes.set(result, [...(legFixes.get(result) ?? []), leg.id]);
+    }
+    if (move) decided.push({ bet, move });
+  }
+  await repo.setLegResults(trx, legFixes);
+  const planned = await planMoney(
+    trx,
+    decided,
+    decided.some((d) => d.move.deltaCentavos < 0),
+  );
+  await postTransfers(trx, planned.filter((p) => p.amountCentavos !== 0).map(transferOf));
+
   const page = {
-    betsSeen: bets.length,
-    betsMoved: 0,
+    betsMoved: planned.length,
     paidCentavos: 0,
     takenBackCentavos: 0,
     shortfallCentavos: 0,
     membersPaid: new Set<number>(),
   };
-  const moves: repo.BetMoveRow[] = [];
-  const figures = new Map<number, MemberFigures>();
   const now = nowIso();
-  for (const bet of [...bets].sort((a, b) => a.member_id - b.member_id || a.id - b.id)) {
-    const legs = legsByBet.get(bet.id) ?? [];
-    for (const leg of legs) {
-      const result = legResultOf(leg.selection_result);
-      if (leg.result !== result) await repo.setLegResult(trx, leg.id, result);
-    }
-    const move = planBetMove(
-      { status: bet.status, stakeCentavos: bet.stake_centavos, paidCentavos: bet.paid_centavos },
-      legs.map((l) => ({ odds: l.odds, result: legResultOf(l.selection_result) })),
-    );
-    if (!move) continue;
-    const moved = await moveMoney(trx, bet, move);
-    moves.push({
-      id: bet.id,
-      status: move.status,
-      paidCentavos: bet.paid_centavos + moved.amountCentavos,
-      settledAt: move.status === 'open' ? null : now,
-    });
-    addFigures(figures, bet, move, moved.amountCentavos);
-    page.betsMoved++;
-    if (moved.amountCentavos > 0) page.paidCentavos += moved.amountCentavos;
-    if (moved.amountCentavos < 0) page.takenBackCentavos -= moved.amountCentavos;
-    if (moved.amountCentavos !== 0) page.membersPaid.add(bet.member_id);
-    page.shortfallCentavos += moved.shortfallCentavos;
-    if (moved.shortfallCentavos > 0) {
+  const figures = new Map<number, MemberFigures>();
+  for (const { bet, move, amountCentavos, shortfallCentavos } of planned) {
+    addFigures(figures, bet, move, amountCentavos);
+    if (amountCentavos > 0) page.paidCentavos += amountCentavos;
+    if (amountCentavos < 0) page.takenBackCentavos -= amountCentavos;
+    if (amountCentavos !== 0) page.membersPaid.add(bet.member_id);
+    page.shortfallCentavos += shortfallCentavos;
+    if (shortfallCentavos > 0) {
       ctx.log.warn(
-        { bet: bet.bet_no, member: bet.member_id, shortfall: moved.shortfallCentavos },
+        { bet: bet.bet_no, member: bet.member_id, shortfall: shortfallCentavos },
         'sportsbook: a correction found the cash short',
       );
     }
   }
+  const moves = planned.map(({ bet, move, amountCentavos }) => ({
+    id: bet.id,
+    status: move.status,
+    paidCentavos: bet.paid_centavos + amountCentavos,
+    settledAt: move.status === 'open' ? null : now,
+  }));
   // Conditional on every bet still being where it was read (not cashed out, same version): the
   // bets were read under their row locks (PostgreSQL) or by the only writer (SQLite), so a miss
   // means a lock is missing somewhere, and the whole page rolls back rather than pay twice.
   const written = await repo.moveBets(trx, moves, bets);
   if (written !== moves.length) throw new SettlementConflict(`${moves.length - written} of ${moves.length} bets`);
-  for (const [memberId, member] of figures) await countFigures(trx, memberId, member);
+  await countFigures(trx, figures);
   return page;
 }
 
@@ -354,64 +436,85 @@ function groupByBet<T extends { bet_id: number }>(legs: T[]): Map<number, T[]> {
 }
 
 /**
- * Moves one bet's money difference under the key of its next settlement version. A correction
- * that takes money back takes at most the member's cash (locked first): the rest is the shortfall.
+ * The money each bet moves. The members' cash accounts are locked first (every member of the
+ * page, in account id order: their figures rows are written later in the page, and the locks keep
+ * two pages from taking those in different orders); when a correction takes money back it takes
+ * at most the member's cash as it stands after the member's earlier bets of the page: the rest is
+ * the shortfall. `decided` is in member then bet id order.
  */
-async function moveMoney(trx: Database, bet: repo.BetRow, move: BetMove): Promise<{ amountCentavos: number; shortfallCentavos: number }> {
-  let amount = move.deltaCentavos;
-  let shortfall = 0;
-  if (amount < 0) {
-    const available = await repo.lockCashBalance(trx, bet.member_id);
-    shortfall = Math.max(0, -amount - available);
-    amount += shortfall;
-  }
-  if (amount === 0) return { amountCentavos: 0, shortfallCentavos: shortfall };
-  const toMember = moved(house(SPORTSBOOK_HOUSE), cash(bet.member_id), centavos(amount));
-  await postTransfer(trx, {
+async function planMoney(trx: Database, decided: { bet: repo.BetRow; move: BetMove }[], debits: boolean): Promise<PlannedMove[]> {
+  const cashLeft = await lockCashBalances(
+    trx,
+    decided.map((d) => d.bet.member_id),
+  );
+  return decided.map(({ bet, move }) => {
+    let amount = move.deltaCentavos;
+    let shortfall = 0;
+    if (debits) {
+      const available = cashLeft.get(bet.member_id) ?? 0;
+      if (amount < 0) {
+        shortfall = Math.max(0, -amount - available);
+        amount += shortfall;
+      }
+      cashLeft.set(bet.member_id, available + amount);
+    }
+    return { bet, move, amountCentavos: amount, shortfallCentavos: shortfall };
+  });
+}
+
+/** A bet's money difference as a ledger transfer, under the key of its next settlement version. */
+function transferOf({ bet, move, amountCentavos, shortfallCentavos }: PlannedMove): TransferInput {
+  const toMember = moved(house(SPORTSBOOK_HOUSE), cash(bet.member_id), centavos(amountCentavos));
+  return {
     key: `sportbet:${bet.bet_no}:settle:${bet.settlement_version + 1}`,
     code: transferCode(bet.status, move),
-    lines: amount > 0 ? toMember : toMember.reverse(),
+    lines: amountCentavos > 0 ? toMember : toMember.reverse(),
     meta: {
       bet_no: bet.bet_no,
       from: bet.status,
       to: move.status,
       target_paid: move.targetPaidCentavos,
-      ...(shortfall > 0 ? { shortfall_centavos: shortfall } : {}),
+      ...(shortfallCentavos > 0 ? { shortfall_centavos: shortfallCentavos } : {}),
     },
-  });
-  // Every payout, refund or correction counts against the member's loss limits (a refund undoes a stake's loss).
-  await recordWin(trx, bet.member_id, amount);
-  return { amountCentavos: amount, shortfallCentavos: shortfall };
+  };
 }
 
-/** A member's valid stakes (and how many bets) and change of wins in one page. */
+/** A member's valid stakes (and how many bets), change of wins and money moved in one page. */
 interface MemberFigures {
   stakeCentavos: number;
   bets: number;
   winCentavos: number;
+  movedCentavos: number;
 }
 
 function addFigures(figures: Map<number, MemberFigures>, bet: repo.BetRow, move: BetMove, amountCentavos: number): void {
-  const member = figures.get(bet.member_id) ?? { stakeCentavos: 0, bets: 0, winCentavos: 0 };
+  const member = figures.get(bet.member_id) ?? { stakeCentavos: 0, bets: 0, winCentavos: 0, movedCentavos: 0 };
   if (move.countsStake) {
     member.stakeCentavos += bet.stake_centavos;
     member.bets++;
   }
   member.winCentavos += winFigure(move.status, bet.paid_centavos + amountCentavos) - winFigure(bet.status, bet.paid_centavos);
+  member.movedCentavos += amountCentavos;
   figures.set(bet.member_id, member);
 }
 
 /**
- * Counts a member's page at once: the valid stakes (lifetime totals, wagering requirement, the
- * day's figures; the sum gives what counting them one by one gives) and the wins. countValidStake
- * counts one round per call, so the other bets of the page are added as rounds with the wins.
+ * Counts the page's figures at once for every member: the valid stakes (lifetime totals, wagering
+ * requirement, the day's figures, one round per bet), the wins, and every payout, refund or
+ * correction against the member's loss limits (a refund undoes a stake's loss). The sums give
+ * what counting bet by bet gives.
  */
-async function countFigures(trx: Database, memberId: number, figures: MemberFigures): Promise<void> {
-  if (figures.stakeCentavos > 0) await countValidStake(trx, memberId, SPORTS_CATEGORY, figures.stakeCentavos);
-  const extraRounds = Math.max(0, figures.bets - 1);
-  if (figures.winCentavos !== 0 || extraRounds > 0) {
-    await recordPlay(trx, memberId, SPORTS_CATEGORY, { winCentavos: figures.winCentavos, rounds: extraRounds });
-  }
+async function countFigures(trx: Database, figures: Map<number, MemberFigures>): Promise<void> {
+  const members = [...figures].sort(([a], [b]) => a - b);
+  await countValidStakes(
+    trx,
+    SPORTS_CATEGORY,
+    members.map(([memberId, f]) => ({ memberId, betCentavos: f.stakeCentavos, bets: f.bets, winCentavos: f.winCentavos })),
+  );
+  await recordWins(
+    trx,
+    members.map(([memberId, f]) => ({ memberId, amountCentavos: f.movedCentavos })),
+  );
 }
 
 /** Two settlers met on one bet although it was locked: the page is retried from a fresh read. */
