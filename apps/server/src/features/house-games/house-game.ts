@@ -69,6 +69,11 @@ export async function recentHouseGame(ctx: GameContext, code: HouseGameCode): Pr
   return game;
 }
 
+/** Drops this process's cached catalogue rows (an operator changed a game or a provider). */
+export function forgetRecentHouseGames(ctx: Pick<GameContext, 'db'>): void {
+  recentGames.delete(ctx.db);
+}
+
 /** The game a bet is for: refused when it is missing from the catalogue or switched off. */
 export async function playableGame(ctx: GameContext, code: HouseGameCode, options: { recent?: boolean } = {}): Promise<HouseGame> {
   const game = options.recent ? await recentHouseGame(ctx, code) : await loadHouseGame(ctx, code);

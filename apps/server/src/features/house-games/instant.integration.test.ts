@@ -8,6 +8,7 @@ import { API } from '@casino/shared/api-paths';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../test/test-app.ts';
 import { cashOf, cents, expectLedgerSound, get, houseTestApp, player, post, roundsOf } from './house.test-helpers.ts';
+import { forgetRecentHouseGames } from './house-game.ts';
 
 /**
  * The instant house games against a real database (SQLite and PostgreSQL): the balance moves by
@@ -130,6 +131,8 @@ describe('dice', () => {
   it('refuses a disabled game', async () => {
     const p = await player(t, 1_000);
     await t.ctx.db.updateTable('games').set({ enabled: 0 }).where('code', '=', 'dice').execute();
+    // Written behind the back office's back: the games' catalogue cache is told, as updateGame does.
+    forgetRecentHouseGames(t.ctx);
     try {
       const r = await post(t, API.house.dice, { amount: '1.00', target: '50', direction: 'over' }, p.token);
       expect(r.status).toBe(422);
@@ -137,6 +140,7 @@ describe('dice', () => {
       expect(await cashOf(t, p.id)).toBe(1_000);
     } finally {
       await t.ctx.db.updateTable('games').set({ enabled: 1 }).where('code', '=', 'dice').execute();
+      forgetRecentHouseGames(t.ctx);
     }
   });
 

@@ -90,7 +90,7 @@ export async function playDice(
   memberId: number,
   input: { amount: Centavos; target: number; direction: dice.DiceDirection },
 ) {
-  const game = await playableGame(ctx, 'dice');
+  const game = await playableGame(ctx, 'dice', { recent: true });
   const params = { target: input.target, direction: input.direction };
   if (!dice.isValidDiceParams(params)) throw fieldError('VALIDATION_FAILED', 'target', 'games.dice_target_invalid');
   checkStake(game, input.amount);
@@ -108,7 +108,7 @@ export async function playDice(
 // ---- plinko ---------------------------------------------------------------------------------
 
 export async function playPlinko(ctx: AppContext, memberId: number, input: { amount: Centavos; rows: number; risk: plinko.PlinkoRisk }) {
-  const game = await playableGame(ctx, 'plinko');
+  const game = await playableGame(ctx, 'plinko', { recent: true });
   const params = { rows: input.rows, risk: input.risk };
   if (!plinko.isValidPlinkoParams(params)) throw fieldError('VALIDATION_FAILED', 'rows', 'games.plinko_rows_invalid');
   checkStake(game, input.amount);
@@ -175,7 +175,7 @@ function rouletteRefusal(problem: NonNullable<ReturnType<typeof roulette.validat
 }
 
 export async function playRoulette(ctx: AppContext, memberId: number, chips: RouletteChipInput[]) {
-  const game = await playableGame(ctx, 'roulette');
+  const game = await playableGame(ctx, 'roulette', { recent: true });
   const stakes = toStakes(chips);
   const problem = roulette.validateRouletteStakes(stakes);
   if (problem) throw rouletteRefusal(problem, stakes);
@@ -230,7 +230,7 @@ function spinSlot(code: SlotCode, source: FloatSource, stakeCentavos: number) {
 }
 
 export async function playSlot(ctx: AppContext, memberId: number, code: SlotCode, amount: Centavos) {
-  const game = await playableGame(ctx, code);
+  const game = await playableGame(ctx, code, { recent: true });
   checkStake(game, amount);
   return playInstant(ctx, memberId, game, amount, (source) => {
     const { outcome, winCentavos } = spinSlot(code, source, amount);

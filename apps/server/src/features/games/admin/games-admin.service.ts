@@ -23,6 +23,7 @@ import { AppError } from '../../../lib/http.ts';
 import { reportRange } from '../../../lib/report-range.ts';
 import { SAO_PAULO_TIME_ZONE } from '../../../lib/sao-paulo.ts';
 import { writeAudit } from '../../../platform/audit/audit.repository.ts';
+import { forgetRecentHouseGames } from '../../house-games/house-game.ts';
 import { formatHundredths } from '../../house-games/shared/feed.ts';
 import * as repo from './games-admin.repository.ts';
 import type { Actor } from '../../../platform/audit/actor.ts';
@@ -170,7 +171,7 @@ export async function updateGame(ctx: AppContext, actor: Actor, id: number, chan
   const changed = changedOnly(update, before);
   if (Object.keys(changed).length === 0) return beforeView;
 
-  return ctx.db.transaction().execute(async (trx) => {
+  const saved = await ctx.db.transaction().execute(async (trx) => {
     await repo.updateGame(trx, id, { ...changed, updated_at: nowIso() });
     const after = await repo.findGame(trx, id);
     if (!after) throw new Error(`game ${id} vanished inside its update`);
@@ -186,6 +187,9 @@ export async function updateGame(ctx: AppContext, actor: Actor, id: number, chan
     });
     return afterView;
   });
+  // The games' own cache of catalogue rows (house-game.ts) reads the change at once here, within a second elsewhere.
+  forgetRecentHouseGames(ctx);
+  return saved;
 }
 
 /** The changes whose value differs from the row's. */
@@ -239,7 +243,7 @@ export async function updateProvider(
   const changed = changedOnly(update, before);
   if (Object.keys(changed).length === 0) return beforeView;
 
-  return ctx.db.transaction().execute(async (trx) => {
+  const saved = await ctx.db.transaction().execute(async (trx) => {
     await repo.updateProvider(trx, id, { ...changed, updated_at: nowIso() });
     const after = await repo.findProvider(trx, id);
     if (!after) throw new Error(`provider ${id} vanished inside its update`);
@@ -257,6 +261,9 @@ export async function updateProvider(
     });
     return afterView;
   });
+  // The games' own cache of catalogue rows (house-game.ts) reads the change at once here, within a second elsewhere.
+  forgetRecentHouseGames(ctx);
+  return saved;
 }
 
 // ---- results ------------------------------------------------------------------------------------
