@@ -608,6 +608,21 @@ export interface GameRoundsTable {
   settled_at: Timestamp | null;
 }
 
+/**
+ * A member's rounds per São Paulo day (of created_at) and game (migration 0018): the game record's
+ * totals. Written only by the triggers on game_rounds, in the statement that writes the round.
+ */
+export interface MemberGameDaysTable {
+  member_id: number;
+  /** YYYY-MM-DD. */
+  day: string;
+  game_id: number;
+  rounds: number;
+  /** Stakes of the rounds not rolled back. */
+  bet_centavos: number;
+  win_centavos: number;
+}
+
 export interface WalletTransactionsTable {
   id: Id;
   provider_id: number;
@@ -816,6 +831,20 @@ export interface SportBetLegsTable {
   result: ColumnType<string, string | undefined, string>;
 }
 
+/**
+ * The open bets on one selection (migration 0018): how many, Σ stakes, Σ potential payouts (an
+ * accumulator in full on each of its legs). Written only by the triggers on sport_bet_legs and
+ * sport_bets, in the statement that places, settles or reopens the bets.
+ */
+export interface SportSelectionExposureTable {
+  market_id: number;
+  selection_id: number;
+  fixture_id: number;
+  open_bets: number;
+  stakes_centavos: number;
+  payouts_centavos: number;
+}
+
 export interface FixtureResultsTable {
   id: Id;
   fixture_id: number;
@@ -1004,6 +1033,7 @@ export interface DB {
   game_sessions: GameSessionsTable;
   fair_seeds: FairSeedsTable;
   game_rounds: GameRoundsTable;
+  member_game_days: MemberGameDaysTable;
   wallet_transactions: WalletTransactionsTable;
   shared_chains: SharedChainsTable;
   shared_rounds: SharedRoundsTable;
@@ -1030,6 +1060,7 @@ export interface DB {
   selections: SelectionsTable;
   sport_bets: SportBetsTable;
   sport_bet_legs: SportBetLegsTable;
+  sport_selection_exposure: SportSelectionExposureTable;
   fixture_results: FixtureResultsTable;
   sportsbook_settings: SportsbookSettingsTable;
   responsible_limits: ResponsibleLimitsTable;

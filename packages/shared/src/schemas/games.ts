@@ -104,6 +104,15 @@ export const gameRecordBodySchema = pageQuerySchema.extend({
   range: z.enum(GAME_RECORD_RANGES, { error: 'errors.bad_parameters' }).default('today'),
   /** Sent by the spec's client; the records are always the caller's, whatever id it names. */
   member_id: idField.optional(),
+  /**
+   * The previous answer's next_cursor: the page after it, read from where it ended (page is then
+   * only echoed). Without it, page and page_size choose the page as before.
+   */
+  cursor: z
+    .string()
+    .max(128)
+    .regex(/^[A-Za-z0-9_-]+$/, { error: 'errors.bad_parameters' })
+    .optional(),
 });
 export const gameRecordItemSchema = z.object({
   id: z.number(),
@@ -139,6 +148,8 @@ export const gameDetailQuerySchema = z.object({ lang: langField, code: z.string(
 
 /** POST /api/game/record answer: a page of rounds and the range's totals. */
 export const gameRecordAnswerSchema = pageSchema(gameRecordItemSchema).extend({
+  /** Send it back as `cursor` for the next page; null on the last page. */
+  next_cursor: z.string().nullable(),
   summary: z.object({ bet_amount: z.string(), win_amount: z.string(), net_amount: z.string(), rounds: z.number() }),
 });
 export type GameRecordAnswer = z.infer<typeof gameRecordAnswerSchema>;

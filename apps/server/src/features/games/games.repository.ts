@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
 
 /** The catalogue's largest size the list queries read in one go (names are searched in memory). */
@@ -136,7 +135,7 @@ export async function deleteFollow(db: Database, memberId: number, gameId: numbe
   await db.deleteFrom('game_follows').where('member_id', '=', memberId).where('game_id', '=', gameId).execute();
 }
 
-// ---- rounds: recently played and the game record ------------------------------------------------
+// ---- rounds: recently played (the game record reads through records.repository.ts) ----------
 
 /** The member's last played games, newest first, each once. */
 export async function recentGames(db: Database, memberId: number, limit: number) {
@@ -160,39 +159,6 @@ export async function recentGames(db: Database, memberId: number, limit: number)
     .execute();
   const byId = new Map(rows.map((r) => [r.id, r]));
   return recent.map((r) => byId.get(r.game_id)).filter((r): r is GameRow => r !== undefined);
-}
-
-export async function memberRounds(db: Database, memberId: number, sinceIso: string, page: number, pageSize: number) {
-  const base = db.selectFrom('game_rounds').where('game_rounds.member_id', '=', memberId).where('game_rounds.created_at', '>=', sinceIso);
-  const [list, totals] = await Promise.all([
-    base
-      .innerJoin('games', 'games.id', 'game_rounds.game_id')
-      .innerJoin('game_providers', 'game_providers.id', 'game_rounds.provider_id')
-      .select([
-        'game_rounds.id',
-        'game_rounds.bet_centavos',
-        'game_rounds.win_centavos',
-        'game_rounds.status',
-        'game_rounds.created_at',
-        'games.code as game_code',
-        'games.name as game_name',
-        'games.names_json',
-        'game_providers.name as brand',
-      ])
-      .orderBy('game_rounds.created_at', 'desc')
-      .orderBy('game_rounds.id', 'desc')
-      .limit(pageSize)
-      .offset((page - 1) * pageSize)
-      .execute(),
-    base
-      .select([
-        (eb) => eb.fn.countAll<number>().as('rounds'),
-        sql<number | string | null>`sum(case when game_rounds.status = 'rolled_back' then 0 else game_rounds.bet_centavos end)`.as('bet'),
-        sql<number | string | null>`sum(game_rounds.win_centavos)`.as('win'),
-      ])
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { list, rounds: Number(totals.rounds), betCentavos: Number(totals.bet ?? 0), winCentavos: Number(totals.win ?? 0) };
 }
 
 // ---- launch sessions (external providers) -------------------------------------------------------

@@ -160,6 +160,137 @@ describe('POST /api/game/record', () => {
   });
 });
 
+interface RecordItem {
+  id: number;
+  bet_amount: string;
+}
+
+/** The record's rows and totals recomputed from game_rounds, as the page summed them before migration 0018. */
+async function fromRows(memberId: number, since: string) {
+  const rows = await t.ctx.db
+    .selectFrom('game_rounds')
+    .select(['id', 'created_at', 'status', 'bet_centavos', 'win_centavos'])
+    .where('member_id', '=', memberId)
+    .where('created_at', '>=', since)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+  const bet = rows.reduce((sum, r) => sum + (r.status === 'rolled_back' ? 0 : r.bet_centavos), 0);
+  const win = rows.reduce((sum, r) => sum + r.win_centavos, 0);
+  return { ids: rows.map((r) => r.id), bet, win };
+}
+
+const reais = (value: number) => (value / 100).toFixed(2);
+
+describe('game record totals and pages at scale (issue 13, item 4)', () => {
+  it('keeps the totals as the rounds are written: they equal the sums over the rows after bets, wins, rollbacks and moves', async () => {
+    const m = await funded(1_000_000);
+    const now = new Date();
+    await play(m.id, 'dice', 1000, 2500);
+    await play(m.id, 'mines', 700, 0);
+    await play(m.id, 'mines', 300, null); // open
+    await play(m.id, 'plinko', 400, 100, hoursAfter(zoneDayStart(now, 2), 5));
+    await play(m.id, 'dice', 900, 0, hoursAfter(zoneDayStart(now, 6), 23.9));
+    await play(m.id, 'dice', 123, 0, hoursAfter(zoneDayStart(now, 8), 1)); // out of every range
+    const refunded = await roundRef(m.id, 'sandbox-tigre-sortudo');
+    const betId = uid('bet');
+    await runWallet(t.ctx.db, m.id, (trx) => debit(trx, refunded, { txId: betId, amountCentavos: centavos(250) }));
+    await runWallet(t.ctx.db, m.id, (trx) => debit(trx, refunded, { txId: uid('bet'), amountCentavos: centavos(50) })); // same round: added
+    await runWallet(t.ctx.db, m.id, (trx) =>
+      rollback(trx, { providerId: refunded.providerId, platType: refunded.platType, memberId: m.id, txId: uid('rb'), refTxId: betId }),
+    );
+
+    for (const [range, back] of [
+      ['today', 0],
+      ['3days', 2],
+      ['7days', 6],
+    ] as const) {
+      const expected = await fromRows(m.id, zoneDayStart(now, back).toISOString());
+      const answer = json(await records(m.token, { range, page_size: 100 })).data;
+      expect(answer.summary).toEqual({
+        bet_amount: reais(expected.bet),
+        win_amount: reais(expected.win),
+        net_amount: reais(expected.win - expected.bet),
+        rounds: expected.ids.length,
+      });
+      expect(answer.total).toBe(expected.ids.length);
+      expect(answer.list.map((r: RecordItem) => r.id)).toEqual(expected.ids);
+    }
+    // The summary table itself, day by day and game by game, equals the rows grouped the same way.
+    const kept = await t.ctx.db
+      .selectFrom('member_game_days')
+      .select(['day', 'game_id', 'rounds', 'bet_centavos', 'win_centavos'])
+      .where('member_id', '=', m.id)
+      .where('rounds', '<>', 0)
+      .orderBy('day')
+      .orderBy('game_id')
+      .execute();
+    const rows = await t.ctx.db.selectFrom('game_rounds').selectAll().where('member_id', '=', m.id).execute();
+    const grouped = new Map<string, { day: string; game_id: number; rounds: number; bet_centavos: number; win_centavos: number }>();
+    for (const r of rows) {
+      const day = new Date(Date.parse(r.created_at) - 3 * 3_600_000).toISOString().slice(0, 10);
+      const key = `${day}|${r.game_id}`;
+      const g = grouped.get(key) ?? { day, game_id: r.game_id, rounds: 0, bet_centavos: 0, win_centavos: 0 };
+      g.rounds += 1;
+      g.bet_centavos += r.status === 'rolled_back' ? 0 : r.bet_centavos;
+      g.win_centavos += r.win_centavos;
+      grouped.set(key, g);
+    }
+    const expectedDays = [...grouped.values()].sort((a, b) => a.day.localeCompare(b.day) || a.game_id - b.game_id);
+    expect(kept.map((k) => ({ ...k, game_id: Number(k.game_id), rounds: Number(k.rounds) }))).toEqual(expectedDays);
+  });
+
+  it('walks the pages by cursor and by number without repeating or skipping a round, ties included', async () => {
+    const m = await funded(1_000_000);
+    const now = new Date();
+    const codes = ['dice', 'mines', 'plinko', 'roulette'];
+    const when = [
+      ...Array.from({ length: 9 }, (_, i) => hoursAfter(zoneDayStart(now, 0), i / 100)), // today
+      ...Array.from({ length: 11 }, (_, i) => hoursAfter(zoneDayStart(now, 1), 2 + i)), // yesterday
+      ...Array.from({ length: 4 }, () => hoursAfter(zoneDayStart(now, 3), 7)), // one instant: ties
+      ...Array.from({ length: 5 }, (_, i) => hoursAfter(zoneDayStart(now, 6), 23 + i / 10)), // the range's first day
+    ];
+    for (const [i, at] of when.entries()) await play(m.id, codes[i % codes.length]!, 100 + i, i % 3 === 0 ? 50 : 0, at);
+    const expected = await fromRows(m.id, zoneDayStart(now, 6).toISOString());
+    expect(expected.ids).toHaveLength(when.length);
+
+    for (const size of [1, 4, 7, 10]) {
+      // By cursor, from the first page.
+      const byCursor: number[] = [];
+      let cursor: string | null = null;
+      let pages = 0;
+      do {
+        const body: Record<string, unknown> = { range: '7days', page_size: size, ...(cursor ? { cursor } : {}) };
+        const answer = json(await records(m.token, body)).data;
+        expect(answer.total).toBe(when.length);
+        byCursor.push(...answer.list.map((r: RecordItem) => r.id));
+        cursor = answer.next_cursor;
+        pages += 1;
+      } while (cursor !== null && pages < 100);
+      expect(byCursor).toEqual(expected.ids);
+
+      // By page number, in any order (a deep page starts in the right day, and may run into the next).
+      const byPage: number[] = [];
+      const count = Math.ceil(when.length / size);
+      for (let page = count; page >= 1; page -= 1) {
+        const answer = json(await records(m.token, { range: '7days', page, page_size: size })).data;
+        expect(answer.next_cursor === null).toBe(page === count);
+        byPage.unshift(...answer.list.map((r: RecordItem) => r.id));
+      }
+      expect(byPage).toEqual(expected.ids);
+      expect(json(await records(m.token, { range: '7days', page: count + 1, page_size: size })).data.list).toEqual([]);
+    }
+  });
+
+  it('refuses a cursor it did not write', async () => {
+    const m = await funded(10_000);
+    for (const cursor of ['bm90LWEtY3Vyc29y', 'x', Buffer.from('2026-01-01T00:00:00.000Z|-1').toString('base64url')]) {
+      expect((await records(m.token, { range: 'today', cursor })).statusCode).toBe(422);
+    }
+    expect((await records(m.token, { range: 'today', cursor: 'a+b/c' })).statusCode).toBe(422);
+  });
+});
+
 describe('GET /api/games/recent', () => {
   it('answers the member’s played games once each, the last played first, and asks visitors to log in', async () => {
     const m = await funded(10_000);

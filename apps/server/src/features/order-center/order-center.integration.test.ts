@@ -5,6 +5,7 @@ import { verifyLedger } from '../../platform/ledger/ledger-verify.ts';
 import { bonus, house } from '../../platform/ledger/ledger.service.ts';
 import { transfer } from '../../platform/ledger/transfer.ts';
 import { get, post, QK_PWD, readyMember } from '../withdrawals/withdrawals.test-helpers.ts';
+import { BONUS_CODES } from './order-center.repository.ts';
 import { brazilianDays } from './order-center.service.ts';
 
 let t: TestApp;
@@ -50,6 +51,12 @@ describe('Brazilian days', () => {
     expect(justBefore[0]!.date).toBe('2024-05-30');
     const justAfter = brazilianDays(Date.parse('2024-06-02T03:00:00.000Z'), 1);
     expect(justAfter[0]).toEqual({ start: '2024-06-02T03:00:00.000Z', end: '2024-06-03T03:00:00.000Z', date: '2024-06-02' });
+  });
+});
+
+describe('bonus codes', () => {
+  it('are the codes of the partial index the bonus totals read (migration 0018)', () => {
+    expect([...BONUS_CODES].sort()).toEqual(['bonus', 'rebate_accrual', 'rebate_claim']);
   });
 });
 

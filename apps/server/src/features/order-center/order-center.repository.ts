@@ -1,3 +1,4 @@
+import { LEDGER_TRANSFER_CODES } from '@casino/shared/ledger-codes';
 import { sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
 
@@ -61,17 +62,38 @@ export async function paidWithdrawals(db: Database, memberId: number, buckets: B
   return totalsOf(row, buckets.length);
 }
 
-/** Net bonus money on the member's accounts per bucket: entries of bonus, promotion and rebate transfers. */
+/**
+ * The transfer codes of bonus money, written as the partial index ledger_transfers_bonus_idx
+ * (migration 0018) is: the query names this very list, so both databases can use the index (a
+ * new bonus code needs a new index, or this query reads the member's entries instead).
+ */
+const BONUS_CODES_SQL = sql.raw<boolean>(`ledger_transfers.code in ('bonus', 'rebate_accrual', 'rebate_claim')`);
+export const BONUS_CODES = LEDGER_TRANSFER_CODES.filter((code) => BONUS_CODE_PREFIXES.some((prefix) => code.startsWith(prefix)));
+/** An entry is written with its transfer; a margin covers any clock step between the two stamps. */
+const TRANSFER_MARGIN_MS = 3_600_000;
+const shift = (iso: string, ms: number) => new Date(Date.parse(iso) + ms).toISOString();
+
+/**
+ * Net bonus money on the member's accounts per bucket: entries of bonus, promotion and rebate
+ * transfers. Read from the bonus transfers of the period (a partial index holds only them), then
+ * their entries, so the member's game entries, however many, are never read.
+ */
 export async function bonusEntries(db: Database, memberId: number, buckets: Bucket[]): Promise<number[]> {
+  const start = buckets[0]!.start;
+  const end = buckets.at(-1)!.end;
   const row = await db
-    .selectFrom('ledger_entries')
+    .selectFrom('ledger_transfers')
+    // CROSS JOIN keeps SQLite from starting at the member's accounts (all their entries).
+    .crossJoin('ledger_entries')
     .innerJoin('ledger_accounts', 'ledger_accounts.id', 'ledger_entries.account_id')
-    .innerJoin('ledger_transfers', 'ledger_transfers.id', 'ledger_entries.transfer_id')
     .select(bucketSums('ledger_entries.created_at', 'ledger_entries.amount_centavos', buckets, 'a'))
+    .where(BONUS_CODES_SQL)
+    .where('ledger_transfers.created_at', '>=', shift(start, -TRANSFER_MARGIN_MS))
+    .where('ledger_transfers.created_at', '<', shift(end, TRANSFER_MARGIN_MS))
+    .whereRef('ledger_entries.transfer_id', '=', 'ledger_transfers.id')
     .where('ledger_accounts.member_id', '=', memberId)
-    .where((eb) => eb.or(BONUS_CODE_PREFIXES.map((prefix) => eb('ledger_transfers.code', 'like', `${prefix}%`))))
-    .where('ledger_entries.created_at', '>=', buckets[0]!.start)
-    .where('ledger_entries.created_at', '<', buckets.at(-1)!.end)
+    .where('ledger_entries.created_at', '>=', start)
+    .where('ledger_entries.created_at', '<', end)
     .executeTakeFirst();
   return totalsOf(row, buckets.length).amount;
 }
@@ -102,21 +124,33 @@ export async function withdrawalFees(db: Database, memberId: number, limit: numb
     .execute();
 }
 
-/** The member's latest ledger entries with the code of their transfer. */
+/**
+ * The member's latest ledger entries with the code of their transfer: the latest `limit` of each
+ * of the member's accounts along its (account_id, id) index, merged, so the page reads at most
+ * `limit` entries per account whatever the member's history.
+ */
 export async function latestEntries(db: Database, memberId: number, limit: number) {
+  const accounts = await db.selectFrom('ledger_accounts').select('id').where('member_id', '=', memberId).execute();
+  if (accounts.length === 0) return [];
+  const latestOf = (accountId: number) =>
+    db
+      .selectFrom(
+        db
+          .selectFrom('ledger_entries')
+          .select(['id', 'transfer_id', 'amount_centavos', 'balance_after_centavos', 'created_at'])
+          .where('account_id', '=', accountId)
+          .orderBy('id', 'desc')
+          .limit(limit)
+          .as('latest'),
+      )
+      .selectAll();
+  let union = latestOf(accounts[0]!.id);
+  for (const account of accounts.slice(1)) union = union.unionAll(latestOf(account.id));
   return db
-    .selectFrom('ledger_entries')
-    .innerJoin('ledger_accounts', 'ledger_accounts.id', 'ledger_entries.account_id')
-    .innerJoin('ledger_transfers', 'ledger_transfers.id', 'ledger_entries.transfer_id')
-    .select([
-      'ledger_entries.id',
-      'ledger_transfers.code',
-      'ledger_entries.amount_centavos',
-      'ledger_entries.balance_after_centavos',
-      'ledger_entries.created_at',
-    ])
-    .where('ledger_accounts.member_id', '=', memberId)
-    .orderBy('ledger_entries.id', 'desc')
+    .selectFrom(union.as('entries'))
+    .innerJoin('ledger_transfers', 'ledger_transfers.id', 'entries.transfer_id')
+    .select(['entries.id', 'ledger_transfers.code', 'entries.amount_centavos', 'entries.balance_after_centavos', 'entries.created_at'])
+    .orderBy('entries.id', 'desc')
     .limit(limit)
     .execute();
 }

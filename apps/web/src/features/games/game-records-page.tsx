@@ -124,7 +124,14 @@ export function GameRecordsPage() {
   const loggedIn = useIsLoggedIn();
   const [range, setRange] = useState<GameRecordRange>('today');
   const [page, setPage] = useState(1);
-  const records = useGameRecords(range, page, loggedIn);
+  // The cursor that leads to each page reached with "next": the server reads on from there.
+  const [cursors, setCursors] = useState<Record<number, string>>({});
+  const records = useGameRecords(range, page, cursors[page], loggedIn);
+  const goTo = (next: number) => {
+    const cursor = records.data?.next_cursor;
+    if (next === page + 1 && cursor) setCursors((known) => ({ ...known, [next]: cursor }));
+    setPage(next);
+  };
 
   let body: ReactNode;
   if (records.isPending) body = <RecordSkeleton />;
@@ -149,7 +156,7 @@ export function GameRecordsPage() {
             <RecordRow key={record.id} record={record} />
           ))}
         </ul>
-        <Pager page={page} total={records.data.total} pageSize={RECORD_PAGE_SIZE} onPage={setPage} />
+        <Pager page={page} total={records.data.total} pageSize={RECORD_PAGE_SIZE} onPage={goTo} />
       </>
     );
 
@@ -172,6 +179,7 @@ export function GameRecordsPage() {
                 onClick={() => {
                   setRange(value);
                   setPage(1);
+                  setCursors({});
                 }}
                 className={`h-9 rounded-lg text-sm font-semibold transition ${value === range ? 'bg-gold text-ink' : 'text-soft hover:text-white'}`}
               >

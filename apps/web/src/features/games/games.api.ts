@@ -11,14 +11,19 @@ export { GAME_RECORD_RANGES };
 
 export const RECORD_PAGE_SIZE = 20;
 
-/** POST /api/game/record: today, the last 3 days or the last 7 days, newest first. */
-export function useGameRecords(range: GameRecordRange, page: number, enabled: boolean) {
+/**
+ * POST /api/game/record: today, the last 3 days or the last 7 days, newest first. `cursor` (the
+ * previous page's next_cursor) reads the page from where that one ended; page numbers stay the
+ * page's name and the way back to a page without one.
+ */
+export function useGameRecords(range: GameRecordRange, page: number, cursor: string | undefined, enabled: boolean) {
   return useQuery({
-    queryKey: ['game-records', range, page, currentLanguage()],
+    queryKey: ['game-records', range, page, cursor ?? null, currentLanguage()],
     enabled,
     staleTime: 0,
     placeholderData: keepPreviousData,
-    queryFn: async () => (await apiPost<GameRecordAnswer>(API.gameRecord, { range, page, page_size: RECORD_PAGE_SIZE })).data,
+    queryFn: async () =>
+      (await apiPost<GameRecordAnswer>(API.gameRecord, { range, page, page_size: RECORD_PAGE_SIZE, ...(cursor ? { cursor } : {}) })).data,
   });
 }
 

@@ -93,31 +93,22 @@ export async function findFixture(db: Database, id: number) {
 }
 export type FixtureRow = NonNullable<Awaited<ReturnType<typeof findFixture>>>;
 
-/** The open bets on some fixtures, per selection: how many, Σ stakes, Σ potential payouts. */
+/** The open bets on some fixtures, per selection: how many, Σ stakes, Σ potential payouts (running totals, migration 0018). */
 export async function openExposureOfFixtures(db: Database, fixtureIds: readonly number[]) {
   if (fixtureIds.length === 0) return [];
   const rows = await db
-    .selectFrom('sport_bet_legs')
-    .innerJoin('sport_bets', 'sport_bets.id', 'sport_bet_legs.bet_id')
-    .where('sport_bet_legs.fixture_id', 'in', [...fixtureIds])
-    .where('sport_bets.status', '=', 'open')
-    .select((eb) => [
-      'sport_bet_legs.fixture_id',
-      'sport_bet_legs.market_id',
-      'sport_bet_legs.selection_id',
-      eb.fn.countAll<number>().as('bets'),
-      eb.fn.sum<number>('sport_bets.stake_centavos').as('stakes'),
-      eb.fn.sum<number>('sport_bets.potential_payout_centavos').as('payouts'),
-    ])
-    .groupBy(['sport_bet_legs.fixture_id', 'sport_bet_legs.market_id', 'sport_bet_legs.selection_id'])
+    .selectFrom('sport_selection_exposure')
+    .select(['fixture_id', 'market_id', 'selection_id', 'open_bets', 'stakes_centavos', 'payouts_centavos'])
+    .where('fixture_id', 'in', [...fixtureIds])
+    .where('open_bets', '>', 0)
     .execute();
   return rows.map((row) => ({
     fixtureId: Number(row.fixture_id),
     marketId: Number(row.market_id),
     selectionId: Number(row.selection_id),
-    bets: sumToInt(row.bets),
-    stakesCentavos: sumToInt(row.stakes),
-    payoutsCentavos: sumToInt(row.payouts),
+    bets: sumToInt(row.open_bets),
+    stakesCentavos: sumToInt(row.stakes_centavos),
+    payoutsCentavos: sumToInt(row.payouts_centavos),
   }));
 }
 export type SelectionExposure = Awaited<ReturnType<typeof openExposureOfFixtures>>[number];
@@ -324,22 +315,21 @@ export async function updateSettings(trx: Database, changes: Updateable<Sportsbo
  * market. Per-selection sums come first; the market figures are taken over them.
  */
 export async function worstMarkets(db: Database, limit: number, virtual: boolean | undefined) {
+  // Per-selection running totals (migration 0018) of the selections with open bets.
   let legs = db
-    .selectFrom('sport_bet_legs')
-    .innerJoin('sport_bets', 'sport_bets.id', 'sport_bet_legs.bet_id')
-    .innerJoin('fixtures', 'fixtures.id', 'sport_bet_legs.fixture_id')
-    .where('sport_bets.status', '=', 'open')
+    .selectFrom('sport_selection_exposure')
+    .innerJoin('fixtures', 'fixtures.id', 'sport_selection_exposure.fixture_id')
+    .where('sport_selection_exposure.open_bets', '>', 0)
     .where('fixtures.status', 'in', ['scheduled', 'live']);
   if (virtual !== undefined) legs = legs.where('fixtures.is_virtual', '=', virtual ? 1 : 0);
   const perSelection = legs
-    .select((eb) => [
-      'sport_bet_legs.market_id',
-      'sport_bet_legs.selection_id',
-      eb.fn.countAll<number>().as('bets'),
-      eb.fn.sum<number>('sport_bets.stake_centavos').as('stakes'),
-      eb.fn.sum<number>('sport_bets.potential_payout_centavos').as('payouts'),
+    .select([
+      'sport_selection_exposure.market_id',
+      'sport_selection_exposure.selection_id',
+      'sport_selection_exposure.open_bets as bets',
+      'sport_selection_exposure.stakes_centavos as stakes',
+      'sport_selection_exposure.payouts_centavos as payouts',
     ])
-    .groupBy(['sport_bet_legs.market_id', 'sport_bet_legs.selection_id'])
     .as('per_selection');
   const rows = await db
     .selectFrom(perSelection)
@@ -390,17 +380,9 @@ export async function marketsContext(db: Database, marketIds: readonly number[])
       .execute(),
     db
       .selectFrom('selections')
-      .leftJoin('sport_bet_legs', 'sport_bet_legs.selection_id', 'selections.id')
-      .leftJoin('sport_bets', (join) => join.onRef('sport_bets.id', '=', 'sport_bet_legs.bet_id').on('sport_bets.status', '=', 'open'))
-      .select((eb) => [
-        'selections.id',
-        'selections.market_id',
-        'selections.code',
-        'selections.odds',
-        eb.fn.sum<number>('sport_bets.potential_payout_centavos').as('payouts'),
-      ])
+      .leftJoin('sport_selection_exposure as exposure', 'exposure.selection_id', 'selections.id')
+      .select(['selections.id', 'selections.market_id', 'selections.code', 'selections.odds', 'exposure.payouts_centavos as payouts'])
       .where('selections.market_id', 'in', [...marketIds])
-      .groupBy(['selections.id', 'selections.market_id', 'selections.code', 'selections.odds'])
       .execute(),
   ]);
   return {

@@ -59,26 +59,21 @@ export async function findSlip(trx: Database, selectionIds: readonly number[]) {
 }
 
 /**
- * The book's open exposure on a market, in one pass over its open legs: the stakes of every open
- * bet with a leg on it, and what those bets would pay on each selection. An accumulator counts in
- * full on each of its legs' markets (the cautious reading).
+ * The book's open exposure on a market: the stakes of every open bet with a leg on it, and what
+ * those bets would pay on each selection. Read from the running totals per selection
+ * (sport_selection_exposure, kept by migration 0018's triggers as bets are placed, settled or
+ * reopened), so a placement reads the market's few selections, not its bets. An accumulator counts
+ * in full on each of its legs' markets (the cautious reading).
  */
 export async function marketExposure(trx: Database, marketId: number) {
   const rows = await trx
-    .selectFrom('sport_bet_legs')
-    .innerJoin('sport_bets', 'sport_bets.id', 'sport_bet_legs.bet_id')
-    .select([
-      'sport_bet_legs.selection_id',
-      (eb) => eb.fn.sum<number>('sport_bets.stake_centavos').as('stakes'),
-      (eb) => eb.fn.sum<number>('sport_bets.potential_payout_centavos').as('payouts'),
-    ])
-    .where('sport_bet_legs.market_id', '=', marketId)
-    .where('sport_bets.status', '=', 'open')
-    .groupBy('sport_bet_legs.selection_id')
+    .selectFrom('sport_selection_exposure')
+    .select(['selection_id', 'stakes_centavos', 'payouts_centavos'])
+    .where('market_id', '=', marketId)
     .execute();
   return {
-    stakesCentavos: rows.reduce((sum, row) => sum + Number(row.stakes), 0),
-    payoutsCentavos: new Map(rows.map((row) => [row.selection_id, Number(row.payouts)])),
+    stakesCentavos: rows.reduce((sum, row) => sum + Number(row.stakes_centavos), 0),
+    payoutsCentavos: new Map(rows.map((row) => [row.selection_id, Number(row.payouts_centavos)])),
   };
 }
 
