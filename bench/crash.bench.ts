@@ -7,6 +7,9 @@ import { centavos } from '@casino/shared/money';
 //   tick lateness   how late the scheduler fired each tick against its timetable (server side);
 //   tick jitter     how far the gaps between ticks a player received strayed from 100 ms;
 //   bet / cash-out  round trip of the socket message to its reply, as the player measures it.
+// BENCH_CRASH_PLAYERS sets the number of players (1,000); BENCH_CRASH_BET_SPREAD_MS spreads their
+// bets evenly over that many milliseconds of the window (0, the default: all sent at once; 1000:
+// a thousand players betting in the same second).
 // Run: npm run bench
 import { cpus } from 'node:os';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
@@ -24,6 +27,7 @@ import { newToken, sha256 } from '../apps/server/src/lib/tokens.ts';
 import { createTestApp } from '../apps/server/src/test/test-app.ts';
 
 const PLAYERS = Number(process.env.BENCH_CRASH_PLAYERS ?? 1_000);
+const BET_SPREAD_MS = Number(process.env.BENCH_CRASH_BET_SPREAD_MS ?? 0);
 const TICK_MS = 100;
 const BETTING_MS = 8_000;
 
@@ -95,8 +99,12 @@ async function players(): Promise<void> {
           if (finished === sockets.length) done();
         }
       };
-      betSentAt = performance.now();
-      ws.send(JSON.stringify({ type: 'bet', ref: 'bet', amount: '1.00', auto_cashout: null }));
+      const sendBet = () => {
+        betSentAt = performance.now();
+        ws.send(JSON.stringify({ type: 'bet', ref: 'bet', amount: '1.00', auto_cashout: null }));
+      };
+      if (BET_SPREAD_MS > 0) setTimeout(sendBet, (BET_SPREAD_MS * index) / sockets.length);
+      else sendBet();
     });
   });
   for (const ws of sockets) ws.terminate();
@@ -231,7 +239,7 @@ async function benchDb(db: 'sqlite' | 'postgres') {
     await worker.terminate();
 
     console.log(
-      `\n${db}: ${PLAYERS} players on /ws/crash, one round crashing at ${(crashPoint / 100).toFixed(2)}x, ticks every ${TICK_MS} ms`,
+      `\n${db}: ${PLAYERS} players on /ws/crash, bets ${BET_SPREAD_MS > 0 ? `spread over ${BET_SPREAD_MS} ms` : 'sent at once'}, one round crashing at ${(crashPoint / 100).toFixed(2)}x, ticks every ${TICK_MS} ms`,
     );
     line('bet round trip (socket)', results.bets);
     line('cash-out round trip (socket)', results.cashouts);

@@ -5,6 +5,7 @@ import type { Database } from '../../../db/database.ts';
 import { nowIso } from '../../../db/database.ts';
 import { AppError } from '../../../lib/http.ts';
 import { moneyFailure } from '../../../platform/ledger/money-failure.ts';
+import { debitMany } from '../../wallet/debit-many.ts';
 import { debit } from '../../wallet/wallet.service.ts';
 import { checkStake, type GameContext, type HouseGame, loadHouseGame, playableGame, roundRefOf } from '../house-game.ts';
 import type { BalancePushes } from './balance-pushes.ts';
@@ -14,7 +15,7 @@ import { ChainCursor } from './chain.ts';
 import { SocketFeed, sleepUntil } from './feed.ts';
 import { refundOpenBets } from './refunds.ts';
 import * as repo from './shared-rounds.repository.ts';
-import type { TxBatcher } from './tx-batcher.ts';
+import type { GroupOutcome, GroupWork, TxBatcher } from './tx-batcher.ts';
 
 /**
  * One engine for every shared-round game (crash and double today; bingo and the live tables
@@ -98,6 +99,22 @@ export interface SharedRoundRules<Snapshot extends RoundSnapshot, Bet, History> 
   /** The wallet ids of the refund of an open bet of a cancelled round. */
   refundIds(bet: repo.SharedBetRow): { txId: string; refTxId: string };
 }
+
+/** A bet as a game asks for it (crash's bet, double's bet on a colour). */
+export interface BetRequest {
+  choice: string;
+  amountCentavos: number;
+  autoCashoutX100?: number | null;
+  /** The game's own checks of the input, after the stake's. */
+  validate?(): void;
+  /** The game round of the member in this shared round, and the wallet id of this stake. */
+  roundUid(sharedUid: string): string;
+  txId(roundUid: string): string;
+  outcome(round: repo.SharedRound): Record<string, unknown>;
+}
+
+type PendingBet = { member: { id: number; account: string }; bet: BetRequest; game: HouseGame };
+type PlacedBet = { round: repo.SharedRound; balance: number };
 
 const HISTORY = 20;
 const STATE_BETS = 200;
@@ -250,48 +267,16 @@ export class SharedRoundEngine<Snapshot extends RoundSnapshot, Bet, History> imp
 
   /**
    * Takes a bet for the round in its betting window: the stake is debited in the bet's
-   * transaction, the line goes to every feed and the member's other tabs hear the balance.
+   * transaction, the line goes to every feed and the member's other tabs hear the balance. The
+   * bets that arrive together share one transaction and a few statements (`placeBets`).
    */
-  async takeBet(
-    member: { id: number; account: string },
-    bet: {
-      choice: string;
-      amountCentavos: number;
-      autoCashoutX100?: number | null;
-      /** The game's own checks of the input, after the stake's. */
-      validate?(): void;
-      /** The game round of the member in this shared round, and the wallet id of this stake. */
-      roundUid(sharedUid: string): string;
-      txId(roundUid: string): string;
-      outcome(round: repo.SharedRound): Record<string, unknown>;
-    },
-  ): Promise<{ round: repo.SharedRound; balance: number }> {
+  async takeBet(member: { id: number; account: string }, bet: BetRequest): Promise<{ round: repo.SharedRound; balance: number }> {
     const game = await playableGame(this.ctx, this.rules.game, { recent: true });
     checkStake(game, bet.amountCentavos);
     bet.validate?.();
     const auto = bet.autoCashoutX100 ?? null;
     const placed = await this.kit.batcher
-      .run(async (trx: Database) => {
-        const round = await repo.lockBettingRound(trx, this.ctx.dialect, this.rules.game);
-        if (!round || Date.now() >= Date.parse(round.betting_ends_at)) throw new AppError('BETTING_CLOSED');
-        const roundUid = bet.roundUid(round.uid);
-        const inserted = await repo.insertBet(trx, {
-          round_id: round.id,
-          member_id: member.id,
-          game_round_uid: roundUid,
-          choice: bet.choice,
-          stake_centavos: bet.amountCentavos,
-          auto_cashout_x100: auto,
-          created_at: nowIso(),
-        });
-        if (!inserted) throw new AppError('ALREADY_BET');
-        const debited = await debit(trx, roundRefOf(game, member.id, roundUid), {
-          txId: bet.txId(roundUid),
-          amountCentavos: centavos(bet.amountCentavos),
-          outcome: bet.outcome(round),
-        });
-        return { round, balance: debited.balanceCentavos };
-      })
+      .runGrouped<PendingBet, PlacedBet>(`bet:${this.rules.game}`, { member, bet, game }, this.betting)
       .catch((error) => {
         throw moneyFailure(error);
       });
@@ -308,6 +293,94 @@ export class SharedRoundEngine<Snapshot extends RoundSnapshot, Bet, History> imp
     this.publish({ kind: 'bets', round_id: placed.round.id, items: [line] });
     this.kit.balances.push(member.id);
     return placed;
+  }
+
+  private readonly betting: GroupWork<PendingBet, PlacedBet> = {
+    together: (trx, items) => this.placeBets(trx, items),
+    alone: (trx, item) => this.placeBet(trx, item),
+    fellBack: (error, items) => this.ctx.log.warn({ err: error, items }, `${this.rules.game} bets taken one by one`),
+  };
+
+  /** The round open for bets (locked until the transaction commits), or undefined when its window has closed. */
+  private async bettingRound(trx: Database): Promise<repo.SharedRound | undefined> {
+    const round = await repo.lockBettingRound(trx, this.ctx.dialect, this.rules.game);
+    return round && Date.now() < Date.parse(round.betting_ends_at) ? round : undefined;
+  }
+
+  /** One bet in the transaction `trx`: the round's window, the member's line, the stake. */
+  private async placeBet(trx: Database, { member, bet, game }: PendingBet): Promise<PlacedBet> {
+    const round = await this.bettingRound(trx);
+    if (!round) throw new AppError('BETTING_CLOSED');
+    const roundUid = bet.roundUid(round.uid);
+    const inserted = await repo.insertBet(trx, {
+      round_id: round.id,
+      member_id: member.id,
+      game_round_uid: roundUid,
+      choice: bet.choice,
+      stake_centavos: bet.amountCentavos,
+      auto_cashout_x100: bet.autoCashoutX100 ?? null,
+      created_at: nowIso(),
+    });
+    if (!inserted) throw new AppError('ALREADY_BET');
+    const debited = await debit(trx, roundRefOf(game, member.id, roundUid), {
+      txId: bet.txId(roundUid),
+      amountCentavos: centavos(bet.amountCentavos),
+      outcome: bet.outcome(round),
+    });
+    return { round, balance: debited.balanceCentavos };
+  }
+
+  /**
+   * The bets that arrived together, in one transaction: the round locked once, the members' lines
+   * read in one statement, the stakes debited by the wallet's debitMany and the lines written in
+   * one insert. A member's second bet in the batch (double's other colour) and a stake the wallet
+   * sends back go `alone`, after the others, through placeBet.
+   */
+  private async placeBets(trx: Database, items: PendingBet[]): Promise<GroupOutcome<PlacedBet>[]> {
+    const round = await this.bettingRound(trx);
+    if (!round) return items.map(() => ({ ok: false, error: new AppError('BETTING_CLOSED') }));
+    const outcomes: GroupOutcome<PlacedBet>[] = items.map(() => ({ ok: 'alone' }));
+    const first = new Map<number, number>();
+    items.forEach((item, i) => {
+      if (!first.has(item.member.id)) first.set(item.member.id, i);
+    });
+    const taken = await repo.choicesOfMembers(trx, round.id, [...first.keys()]);
+    const batch: { index: number; item: PendingBet; roundUid: string }[] = [];
+    for (const index of first.values()) {
+      const item = items[index] as PendingBet;
+      if (taken.has(`${item.member.id}:${item.bet.choice}`)) outcomes[index] = { ok: false, error: new AppError('ALREADY_BET') };
+      else batch.push({ index, item, roundUid: item.bet.roundUid(round.uid) });
+    }
+    const debits = await debitMany(
+      trx,
+      batch.map(({ item, roundUid }) => ({
+        round: roundRefOf(item.game, item.member.id, roundUid),
+        input: { txId: item.bet.txId(roundUid), amountCentavos: centavos(item.bet.amountCentavos), outcome: item.bet.outcome(round) },
+      })),
+    );
+    const now = nowIso();
+    const lines: Parameters<typeof repo.insertBets>[1][number][] = [];
+    batch.forEach(({ index, item, roundUid }, k) => {
+      const debited = debits[k] as (typeof debits)[number];
+      if (debited.ok === 'alone') return;
+      if (debited.ok === false) {
+        outcomes[index] = debited;
+        return;
+      }
+      lines.push({
+        round_id: round.id,
+        member_id: item.member.id,
+        game_round_uid: roundUid,
+        choice: item.bet.choice,
+        stake_centavos: item.bet.amountCentavos,
+        auto_cashout_x100: item.bet.autoCashoutX100 ?? null,
+        created_at: now,
+      });
+      outcomes[index] = { ok: true, value: { round, balance: debited.done.balanceCentavos } };
+    });
+    // A line written meanwhile by another process: the batch is undone and every bet runs alone.
+    if ((await repo.insertBets(trx, lines)) !== lines.length) throw new Error('a bet of the batch was placed meanwhile');
+    return outcomes;
   }
 
   // ---- the rounds (leader only) ----------------------------------------------------------------

@@ -246,6 +246,53 @@ export async function insertBet(
     .executeTakeFirst();
 }
 
+/** Rows per statement of the bets written together: seven bound values a row, well under both databases' limits. */
+const BET_ROWS = 2_000;
+
+/** The bets the members already have in a round: `<member_id>:<choice>` each. */
+export async function choicesOfMembers(db: Database, roundId: number, memberIds: readonly number[]): Promise<Set<string>> {
+  const found = new Set<string>();
+  for (let i = 0; i < memberIds.length; i += BET_ROWS) {
+    const rows = await db
+      .selectFrom('shared_bets')
+      .select(['member_id', 'choice'])
+      .where('round_id', '=', roundId)
+      .where('member_id', 'in', memberIds.slice(i, i + BET_ROWS))
+      .execute();
+    for (const row of rows) found.add(`${row.member_id}:${row.choice}`);
+  }
+  return found;
+}
+
+/**
+ * Adds many bets (insertBet's rows, written by one betting batch); answers how many were written
+ * (a member's bet on a choice already there is left out).
+ */
+export async function insertBets(
+  trx: Database,
+  rows: readonly {
+    round_id: number;
+    member_id: number;
+    game_round_uid: string;
+    choice: string;
+    stake_centavos: number;
+    auto_cashout_x100: number | null;
+    created_at: string;
+  }[],
+): Promise<number> {
+  let written = 0;
+  for (let i = 0; i < rows.length; i += BET_ROWS) {
+    const inserted = await trx
+      .insertInto('shared_bets')
+      .values(rows.slice(i, i + BET_ROWS).map((row) => ({ ...row, cashout_x100: null, win_centavos: 0, status: 'open', settled_at: null })))
+      .onConflict((oc) => oc.columns(['round_id', 'member_id', 'choice']).doNothing())
+      .returning('id')
+      .execute();
+    written += inserted.length;
+  }
+  return written;
+}
+
 /** Every bet of a round with the player's account name (for the live list and the settlement). */
 export async function betsOfRound(db: Database, roundId: number) {
   return db
