@@ -11,6 +11,16 @@ const SLIDE_MS = 5000;
 export function HeroBanner({ loggedIn }: { loggedIn: boolean }) {
   const { t } = useTranslation();
   const [index, setIndex] = useState(0);
+  // The other slides wait for the page to load: they are not seen before the first turn and would
+  // share the network with the first one, the page's largest element.
+  const [loaded, setLoaded] = useState(() => document.readyState === 'complete');
+
+  useEffect(() => {
+    if (loaded) return;
+    const onLoad = () => setLoaded(true);
+    window.addEventListener('load', onLoad, { once: true });
+    return () => window.removeEventListener('load', onLoad);
+  }, [loaded]);
 
   useEffect(() => {
     const timer = window.setInterval(() => setIndex((i) => (i + 1) % SLIDES.length), SLIDE_MS);
@@ -24,16 +34,18 @@ export function HeroBanner({ loggedIn }: { loggedIn: boolean }) {
       className="relative overflow-hidden rounded-2xl border border-line/60 bg-surface"
     >
       <div className="relative aspect-[16/9] w-full sm:aspect-[21/8]">
-        {SLIDES.map((src, i) => (
-          <img
-            key={src}
-            src={src}
-            alt=""
-            loading={i === 0 ? 'eager' : 'lazy'}
-            fetchPriority={i === 0 ? 'high' : 'low'}
-            className={`absolute inset-0 h-full w-full object-cover transition-opacity duration-700 ${i === index ? 'opacity-100' : 'opacity-0'}`}
-          />
-        ))}
+        {SLIDES.map((src, i) =>
+          i > 0 && i !== index && !loaded ? null : (
+            <img
+              key={src}
+              src={src}
+              alt=""
+              loading={i === 0 ? 'eager' : 'lazy'}
+              fetchPriority={i === 0 ? 'high' : 'low'}
+              className={`absolute inset-0 h-full w-full object-cover transition-opacity duration-700 ${i === index ? 'opacity-100' : 'opacity-0'}`}
+            />
+          ),
+        )}
         <div className="absolute inset-0 bg-gradient-to-r from-ink/95 via-ink/70 to-ink/10 sm:via-ink/55 sm:to-transparent" />
         <div className="absolute inset-0 flex max-w-[78%] flex-col justify-center gap-2 p-4 sm:max-w-[60%] sm:gap-3 sm:p-8">
           <h1 className="text-xl leading-tight font-extrabold text-white sm:text-3xl lg:text-4xl">{t('home.hero_title')}</h1>
