@@ -142,6 +142,7 @@ function figuresOf(lhr) {
     lcpElement: lcpElement ?? '',
     warnings: lhr.runWarnings ?? [],
     version: lhr.lighthouseVersion,
+    benchmarkIndex: lhr.environment?.benchmarkIndex ?? 0,
   };
 }
 
@@ -180,14 +181,17 @@ try {
 const width = Math.max(...results.map((row) => row.path.length), 4);
 console.log(`\nLighthouse ${results[0]?.version ?? ''} mobile, performance (simulated throttling), ${runs} run(s) per page, median\n`);
 console.log(
-  `${'page'.padEnd(width)}  score  ${'FCP'.padStart(6)}  ${'LCP'.padStart(6)}  ${'TBT'.padStart(7)}  ${'CLS'.padStart(5)}  ${'SI'.padStart(6)}  unused JS`,
+  `${'page'.padEnd(width)}  score  ${'FCP'.padStart(6)}  ${'LCP'.padStart(6)}  ${'TBT'.padStart(7)}  ${'CLS'.padStart(5)}  ${'SI'.padStart(6)}  unused JS  CPU index`,
 );
 for (const row of results) {
   console.log(
-    `${row.path.padEnd(width)}  ${String(row.score).padStart(5)}  ${seconds(row.fcpMs).padStart(6)}  ${seconds(row.lcpMs).padStart(6)}  ${`${Math.round(row.tbtMs)} ms`.padStart(7)}  ${row.cls.toFixed(3).padStart(5)}  ${seconds(row.speedIndexMs).padStart(6)}  ${row.unusedJsKb.toFixed(1)} KiB`,
+    `${row.path.padEnd(width)}  ${String(row.score).padStart(5)}  ${seconds(row.fcpMs).padStart(6)}  ${seconds(row.lcpMs).padStart(6)}  ${`${Math.round(row.tbtMs)} ms`.padStart(7)}  ${row.cls.toFixed(3).padStart(5)}  ${seconds(row.speedIndexMs).padStart(6)}  ${`${row.unusedJsKb.toFixed(1)} KiB`.padStart(9)}  ${Math.round(row.benchmarkIndex)}`,
   );
 }
-console.log('');
+console.log(
+  "\nCPU index: Lighthouse's benchmark of this machine during the run. TBT and LCP scale with it: a busy machine\n" +
+    '(an index far below 1,000) shows a slower page than a quiet one would.\n',
+);
 for (const row of results) {
   if (row.lcpElement) console.log(`LCP element on ${row.path}: ${row.lcpElement}`);
   for (const warning of row.warnings) console.log(`warning on ${row.path}: ${warning}`);
