@@ -2,6 +2,7 @@ import { hashServerSeed, randomClientSeed, randomServerSeed } from '@casino/game
 import { sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { nowIso } from '../../db/database.ts';
+import { precompiled } from '../../db/precompiled.ts';
 
 /** The seed pair a bet draws from, with the nonce reserved for it. */
 export interface ReservedSeed {
@@ -43,14 +44,21 @@ export async function ensureActivePair(db: Database, memberId: number, clientSee
     .execute();
 }
 
-async function takeNonce(trx: Database, memberId: number) {
-  return trx
+const takeNonceStatement = precompiled<
+  { memberId: number },
+  { id: number; server_seed: string; server_seed_hash: string; client_seed: string; nonce: number }
+>((db, p) =>
+  db
     .updateTable('fair_seeds')
     .set({ nonce: sql`nonce + 1` })
-    .where('member_id', '=', memberId)
+    .where('member_id', '=', p.memberId)
     .where('active', '=', 1)
-    .returning(['id', 'server_seed', 'server_seed_hash', 'client_seed', 'nonce'])
-    .executeTakeFirst();
+    .returning(['id', 'server_seed', 'server_seed_hash', 'client_seed', 'nonce']),
+);
+
+/** Every house bet takes a nonce: a precompiled statement. */
+async function takeNonce(trx: Database, memberId: number) {
+  return (await takeNonceStatement(trx, { memberId })).rows[0];
 }
 
 /**

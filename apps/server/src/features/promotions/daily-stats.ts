@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import { precompiled } from '../../db/precompiled.ts';
 import { saoPauloDay } from '../../lib/sao-paulo.ts';
 
 /**
@@ -18,18 +19,23 @@ export async function recordPlay(
   const win = play.winCentavos ?? 0;
   const rounds = play.rounds ?? 0;
   if (bet === 0 && win === 0 && rounds === 0) return;
-  await trx
-    .insertInto('member_daily_stats')
-    .values({ member_id: memberId, day: saoPauloDay(at), category, bet_centavos: bet, win_centavos: win, rounds })
-    .onConflict((oc) =>
-      oc.columns(['member_id', 'day', 'category']).doUpdateSet({
-        bet_centavos: sql`member_daily_stats.bet_centavos + ${bet}`,
-        win_centavos: sql`member_daily_stats.win_centavos + ${win}`,
-        rounds: sql`member_daily_stats.rounds + ${rounds}`,
-      }),
-    )
-    .execute();
+  await recordPlayStatement(trx, { memberId, day: saoPauloDay(at), category, bet, win, rounds });
 }
+
+/** Every settled round counts here: a precompiled statement. */
+const recordPlayStatement = precompiled(
+  (db, p: { memberId: number; day: string; category: string; bet: number; win: number; rounds: number }) =>
+    db
+      .insertInto('member_daily_stats')
+      .values({ member_id: p.memberId, day: p.day, category: p.category, bet_centavos: p.bet, win_centavos: p.win, rounds: p.rounds })
+      .onConflict((oc) =>
+        oc.columns(['member_id', 'day', 'category']).doUpdateSet({
+          bet_centavos: sql`member_daily_stats.bet_centavos + ${p.bet}`,
+          win_centavos: sql`member_daily_stats.win_centavos + ${p.win}`,
+          rounds: sql`member_daily_stats.rounds + ${p.rounds}`,
+        }),
+      ),
+);
 
 /**
  * recordPlay for many members at once (a settlement page): one upsert, each member's plays added

@@ -68,13 +68,11 @@ export async function playInstantRound(
     },
     now,
   );
-  const tx = { provider_id: round.providerId, member_id: memberId, round_uid: roundUid, status: 'ok' };
   await insertRoundTxs(
     trx,
-    [
-      { ...tx, tx_id: `${roundUid}:bet`, kind: 'bet', amount_centavos: input.stakeCentavos, transfer_id: bet.transferId },
-      ...(win ? [{ ...tx, tx_id: `${roundUid}:win`, kind: 'win', amount_centavos: input.winCentavos, transfer_id: win.transferId }] : []),
-    ],
+    { providerId: round.providerId, memberId, roundUid },
+    { amountCentavos: input.stakeCentavos, transferId: bet.transferId },
+    win ? { amountCentavos: input.winCentavos, transferId: win.transferId } : undefined,
     now,
   );
   await addValidBetToMember(trx, memberId, round.category, input.stakeCentavos);

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import { precompiled } from '../../db/precompiled.ts';
 
 /** The wallet's queries: its transactions (one row per provider call), the game rounds and the member's valid-bet totals. */
 
@@ -152,17 +153,26 @@ export async function takeBetFromOpenRound(db: Database, providerId: number, rou
 
 /** A valid bet: lifetime totals grow and the wagering requirement (ml_money) shrinks, never below zero. */
 export async function addValidBetToMember(db: Database, memberId: number, category: string, betCentavos: number): Promise<void> {
-  await db
-    .updateTable('members')
-    .set({
-      total_bet_centavos: sql`total_bet_centavos + ${betCentavos}`,
-      ...(category === 'slots' ? { total_slot_bet_centavos: sql`total_slot_bet_centavos + ${betCentavos}` } : {}),
-      ...(category === 'live' ? { total_live_bet_centavos: sql`total_live_bet_centavos + ${betCentavos}` } : {}),
-      wagering_required_centavos: sql`case when wagering_required_centavos > ${betCentavos} then wagering_required_centavos - ${betCentavos} else 0 end`,
-    })
-    .where('id', '=', memberId)
-    .execute();
+  const statement = category === 'slots' ? addValidSlotBet : category === 'live' ? addValidLiveBet : addValidBet;
+  await statement(db, { memberId, betCentavos });
 }
+
+/** Every settled round counts here: precompiled, one statement per category's shape. */
+const validBetStatement = (category: 'slots' | 'live' | 'other') =>
+  precompiled((db, p: { memberId: number; betCentavos: number }) =>
+    db
+      .updateTable('members')
+      .set({
+        total_bet_centavos: sql`total_bet_centavos + ${p.betCentavos}`,
+        ...(category === 'slots' ? { total_slot_bet_centavos: sql`total_slot_bet_centavos + ${p.betCentavos}` } : {}),
+        ...(category === 'live' ? { total_live_bet_centavos: sql`total_live_bet_centavos + ${p.betCentavos}` } : {}),
+        wagering_required_centavos: sql`case when wagering_required_centavos > ${p.betCentavos} then wagering_required_centavos - ${p.betCentavos} else 0 end`,
+      })
+      .where('id', '=', p.memberId),
+  );
+const addValidSlotBet = validBetStatement('slots');
+const addValidLiveBet = validBetStatement('live');
+const addValidBet = validBetStatement('other');
 
 /**
  * addValidBetToMember for many members in one statement (a settlement page); each member once.

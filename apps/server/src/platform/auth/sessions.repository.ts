@@ -1,4 +1,5 @@
 import type { Database } from '../../db/database.ts';
+import { precompiled } from '../../db/precompiled.ts';
 import type { Member, MemberSession } from '../../db/schema.ts';
 
 export type RevokeReason = 'logout' | 'force_offline' | 'password_changed' | 'frozen' | 'expired' | 'time_limit';
@@ -21,10 +22,6 @@ export async function insertSession(
     .execute();
 }
 
-export async function findSessionByTokenHash(db: Database, tokenHash: string): Promise<MemberSession | undefined> {
-  return db.selectFrom('member_sessions').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
-}
-
 const SESSION_COLUMNS = [
   'id',
   'member_id',
@@ -38,6 +35,15 @@ const SESSION_COLUMNS = [
   'revoked_reason',
 ] as const satisfies readonly (keyof MemberSession)[];
 
+const sessionWithMember = precompiled((db, p: { tokenHash: string }) =>
+  db
+    .selectFrom('member_sessions as s')
+    .leftJoin('members as m', (join) => join.onRef('m.id', '=', 's.member_id').on('m.deleted_at', 'is', null))
+    .selectAll('m')
+    .select(SESSION_COLUMNS.map((column) => `s.${column} as s_${column}` as const))
+    .where('s.token_hash', '=', p.tokenHash),
+);
+
 /**
  * A token's session and its member (undefined when deleted) in one statement: every signed-in
  * request reads them, so it is one round trip, not two.
@@ -46,13 +52,7 @@ export async function findSessionWithMember(
   db: Database,
   tokenHash: string,
 ): Promise<{ session: MemberSession; member: Member | undefined } | undefined> {
-  const row = await db
-    .selectFrom('member_sessions as s')
-    .leftJoin('members as m', (join) => join.onRef('m.id', '=', 's.member_id').on('m.deleted_at', 'is', null))
-    .selectAll('m')
-    .select(SESSION_COLUMNS.map((column) => `s.${column} as s_${column}` as const))
-    .where('s.token_hash', '=', tokenHash)
-    .executeTakeFirst();
+  const row = (await sessionWithMember(db, { tokenHash })).rows[0];
   if (!row) return undefined;
   const fields = row as unknown as Record<string, unknown>;
   const session = Object.fromEntries(SESSION_COLUMNS.map((column) => [column, fields[`s_${column}`]])) as unknown as MemberSession;

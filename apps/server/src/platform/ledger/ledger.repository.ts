@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Database, RawSqlite } from '../../db/database.ts';
+import { precompiled } from '../../db/precompiled.ts';
 
 /** A transfer line as the database sees it: a member's account (member id and kind) or a house account (kind). */
 export interface PostLine {
@@ -186,13 +187,16 @@ function replayedSqlite(raw: RawSqlite, request: PostRequest): PostOutcome {
  * updates (PostgreSQL rechecks moved tuples) and deadlock with itself.
  */
 export async function lockMemberCash(db: Database, memberId: number): Promise<void> {
-  await db
+  await lockMemberCashStatement(db, { memberId });
+}
+
+const lockMemberCashStatement = precompiled<{ memberId: number }, unknown>((db, p) =>
+  db
     .updateTable('ledger_accounts')
     .set((eb) => ({ version: eb.ref('version') }))
-    .where('member_id', '=', memberId)
-    .where('kind', '=', 'cash')
-    .execute();
-}
+    .where('member_id', '=', p.memberId)
+    .where('kind', '=', 'cash'),
+);
 
 /** The ids of every account of the member (cash, bonus, rebate). */
 export async function memberAccountIds(db: Database, memberId: number): Promise<number[]> {

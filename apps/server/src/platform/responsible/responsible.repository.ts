@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import { precompiled } from '../../db/precompiled.ts';
 import type { ResponsibleSettingsTable } from '../../db/schema.ts';
 import type { Updateable } from 'kysely';
 
@@ -68,19 +69,31 @@ export async function addUsage(
   const win = add.win ?? 0;
   const seconds = add.seconds ?? 0;
   const limitHits = add.limitHits ?? 0;
-  await db
-    .insertInto('responsible_usage')
-    .values({ member_id: memberId, day, stake_centavos: stake, win_centavos: win, seconds, limit_hits: limitHits })
-    .onConflict((oc) =>
-      oc.columns(['member_id', 'day']).doUpdateSet({
-        stake_centavos: sql`responsible_usage.stake_centavos + ${stake}`,
-        win_centavos: sql`responsible_usage.win_centavos + ${win}`,
-        seconds: sql`responsible_usage.seconds + ${seconds}`,
-        limit_hits: sql`responsible_usage.limit_hits + ${limitHits}`,
-      }),
-    )
-    .execute();
+  await addUsageStatement(db, { memberId, day, stake, win, seconds, limitHits });
 }
+
+/** Every stake counts here: a precompiled statement. */
+const addUsageStatement = precompiled(
+  (db, p: { memberId: number; day: string; stake: number; win: number; seconds: number; limitHits: number }) =>
+    db
+      .insertInto('responsible_usage')
+      .values({
+        member_id: p.memberId,
+        day: p.day,
+        stake_centavos: p.stake,
+        win_centavos: p.win,
+        seconds: p.seconds,
+        limit_hits: p.limitHits,
+      })
+      .onConflict((oc) =>
+        oc.columns(['member_id', 'day']).doUpdateSet({
+          stake_centavos: sql`responsible_usage.stake_centavos + ${p.stake}`,
+          win_centavos: sql`responsible_usage.win_centavos + ${p.win}`,
+          seconds: sql`responsible_usage.seconds + ${p.seconds}`,
+          limit_hits: sql`responsible_usage.limit_hits + ${p.limitHits}`,
+        }),
+      ),
+);
 
 /** Adds wins to many members' counters of one day (each member's wins summed first: one row each). */
 export async function addWins(db: Database, day: string, wins: readonly { memberId: number; amountCentavos: number }[]): Promise<void> {
@@ -179,8 +192,8 @@ export async function cpfExcluded(db: Database, cpf: string, now: string): Promi
  * settings (pause, exclusion, closure, time block) and limits, one row per limit (or one row with
  * no limit). The stake path reads this on every bet.
  */
-export async function standingOf(db: Database, memberId: number) {
-  const rows = await db
+const standingStatement = precompiled((db, p: { memberId: number }) =>
+  db
     .selectFrom('members')
     .innerJoin('sites', 'sites.id', 'members.site_id')
     .leftJoin('responsible_settings as s', 's.member_id', 'members.id')
@@ -206,8 +219,11 @@ export async function standingOf(db: Database, memberId: number) {
       'l.pending_clear',
       'l.pending_at',
     ])
-    .where('members.id', '=', memberId)
-    .execute();
+    .where('members.id', '=', p.memberId),
+);
+
+export async function standingOf(db: Database, memberId: number) {
+  const { rows } = await standingStatement(db, { memberId });
   const first = rows[0];
   if (!first) return undefined;
   const settings: SettingsRow =

@@ -1,0 +1,39 @@
+import type { CompiledQuery, Compilable, QueryResult } from 'kysely';
+import { type Database, isSqlite } from './database.ts';
+
+/**
+ * A statement of the hot path built and compiled once per dialect instead of on every call (the
+ * query builder's compile cost as much as running a small statement). `build` gets the database
+ * and a stand-in for each named parameter; the stand-ins become the statement's bound values, and
+ * each call binds the real ones. The query's shape must not depend on the parameters' values (a
+ * branch on a value belongs outside, as two precompiled statements). On SQLite the SQL text is
+ * also the key of the connection's prepared-statement cache, so the statement is prepared once.
+ */
+export function precompiled<P extends Record<string, unknown>, R>(
+  build: (db: Database, p: { [K in keyof P]: P[K] }) => Compilable<R>,
+): (db: Database, params: P) => Promise<QueryResult<R>> {
+  const compiled = new Map<'sqlite' | 'postgres', { query: CompiledQuery<R>; slots: (string | undefined)[] }>();
+  return async (db, params) => {
+    const dialect = isSqlite(db) ? 'sqlite' : 'postgres';
+    let entry = compiled.get(dialect);
+    if (!entry) {
+      const standIns = new Map<string, string>();
+      const p = new Proxy({} as { [K in keyof P]: P[K] }, {
+        get(_, name: string) {
+          const standIn = `\u0000param:${name}\u0000`;
+          standIns.set(standIn, name);
+          return standIn;
+        },
+      });
+      const query = build(db, p).compile();
+      entry = { query, slots: query.parameters.map((value) => (typeof value === 'string' ? standIns.get(value) : undefined)) };
+      compiled.set(dialect, entry);
+    }
+    const { query, slots } = entry;
+    const parameters = query.parameters.map((value, i) => {
+      const name = slots[i];
+      return name === undefined ? value : params[name];
+    });
+    return db.executeQuery<R>({ ...query, parameters });
+  };
+}
