@@ -18,7 +18,7 @@ import * as m0015Kyc from './migrations/0015-kyc.ts';
 import * as m0016CentralExclusion from './migrations/0016-central-exclusion.ts';
 import * as m0017RegulatedIdentity from './migrations/0017-regulated-identity.ts';
 import * as m0018RunningTotals from './migrations/0018-running-totals.ts';
-import * as m0020LedgerPostFunction from './migrations/0020-ledger-post-function.ts';
+import * as m0019LedgerPostFunction from './migrations/0019-ledger-post-function.ts';
 
 type DialectMigration = { up(db: Kysely<any>, dialect: Dialect): Promise<void> };
 
@@ -41,7 +41,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0016-central-exclusion': m0016CentralExclusion,
   '0017-regulated-identity': m0017RegulatedIdentity,
   '0018-running-totals': m0018RunningTotals,
-  '0020-ledger-post-function': m0020LedgerPostFunction,
+  '0019-ledger-post-function': m0019LedgerPostFunction,
 };
 
 class DialectMigrationProvider implements MigrationProvider {

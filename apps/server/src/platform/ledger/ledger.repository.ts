@@ -30,7 +30,7 @@ export type PostOutcome =
   | { status: 'insufficient' | 'no_account'; line: number };
 
 /**
- * PostgreSQL: one round trip, the ledger_post() function (migration 0020) in the caller's
+ * PostgreSQL: one round trip, the ledger_post() function (migration 0019) in the caller's
  * transaction. On a refusal it has written nothing, so the caller's transaction may go on.
  */
 export async function postTransferPostgres(trx: Database, request: PostRequest): Promise<PostOutcome> {

@@ -27,7 +27,7 @@ function assertBalanced(input: TransferInput) {
  * the system are never updated. A replayed key answers the first transfer and moves nothing; the
  * same key with other lines throws IdempotencyConflict (the caller's transaction rolls back).
  *
- * One round trip on PostgreSQL (the ledger_post function, migration 0020); on SQLite three
+ * One round trip on PostgreSQL (the ledger_post function, migration 0019); on SQLite three
  * prepared statements run in-process (ledger.repository.ts). Member rows are taken in account id
  * order on PostgreSQL, so two transfers over the same accounts cannot deadlock; SQLite has one writer.
  */
