@@ -119,9 +119,7 @@ async function restrictionsFor(trx: Database, memberId: number, nowIso: string):
  * The regulated profile: an approved identity, and the registration data complete (a member of a
  * site that became regulated completes it at its next login: features/auth/regulated-profile.ts).
  */
-function identityMissingOf(
-  member: { regulated: number; kyc_status: string; regulated_profile_at: string | null } | undefined,
-): boolean {
+function identityMissingOf(member: { regulated: number; kyc_status: string; regulated_profile_at: string | null } | undefined): boolean {
   return Boolean(member && member.regulated === 1 && (member.kyc_status !== 'approved' || member.regulated_profile_at === null));
 }
 
