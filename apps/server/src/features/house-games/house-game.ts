@@ -49,14 +49,16 @@ export async function loadHouseGame(ctx: GameContext, code: HouseGameCode): Prom
   };
 }
 
-const recentGames = new WeakMap<object, Map<string, { at: number; game: HouseGame | undefined }>>();
+const recentGames = new WeakMap<object, Map<string, { at: number; game: Promise<HouseGame | undefined> }>>();
 const RECENT_GAME_MS = 1_000;
 
 /**
  * The catalogue row read at most once a second per game: the shared rounds take a thousand bets
- * and cash-outs in a few seconds, and an operator's change still applies within a second.
+ * and cash-outs in a few seconds, and an operator's change still applies within a second. Calls
+ * that arrive together share one read and go on in the order they came (a player's bets sent one
+ * after the other reach the round in that order).
  */
-export async function recentHouseGame(ctx: GameContext, code: HouseGameCode): Promise<HouseGame | undefined> {
+export function recentHouseGame(ctx: GameContext, code: HouseGameCode): Promise<HouseGame | undefined> {
   let cache = recentGames.get(ctx.db);
   if (!cache) {
     cache = new Map();
@@ -64,8 +66,13 @@ export async function recentHouseGame(ctx: GameContext, code: HouseGameCode): Pr
   }
   const hit = cache.get(code);
   if (hit && Date.now() - hit.at < RECENT_GAME_MS) return hit.game;
-  const game = await loadHouseGame(ctx, code);
-  cache.set(code, { at: Date.now(), game });
+  const game = loadHouseGame(ctx, code);
+  const entry = { at: Date.now(), game };
+  cache.set(code, entry);
+  // A failed read is not remembered.
+  game.catch(() => {
+    if (cache.get(code) === entry) cache.delete(code);
+  });
   return game;
 }
 
