@@ -2,6 +2,7 @@ import { CURRENCY } from '@casino/shared/constants';
 import type { Database } from '../../db/database.ts';
 import { nowIso } from '../../db/database.ts';
 import * as repo from './bulk-transfer.repository.ts';
+import { assertBalanced } from './post-transfer.ts';
 import {
   type AccountName,
   IdempotencyConflict,
@@ -21,7 +22,6 @@ import {
  * whole); the entries follow in the batch's order with the running balance each leaves.
  */
 
-const MAX_LINE_CENTAVOS = 1_000_000_000_000;
 /** At most this many transfers in one call (a settlement page is a few thousand). */
 export const MAX_BULK_TRANSFERS = 20_000;
 
@@ -30,20 +30,6 @@ export interface BulkTransferResult {
   transfers: { transferId: number; replayed: boolean }[];
   /** The balance each member account was left with, by account id (accounts moved only). */
   balances: Map<number, number>;
-}
-
-function assertBalanced(input: TransferInput): void {
-  if (!input.key || input.key.length > 191) throw new LedgerInvariantError(`bad idempotency key "${input.key}"`);
-  if (input.lines.length < 2) throw new LedgerInvariantError('a transfer needs at least two lines');
-  let sum = 0;
-  for (const line of input.lines) {
-    const amount = line.amountCentavos;
-    if (!Number.isSafeInteger(amount) || amount === 0 || Math.abs(amount) > MAX_LINE_CENTAVOS) {
-      throw new LedgerInvariantError(`bad line amount ${amount}`);
-    }
-    sum += amount;
-  }
-  if (sum !== 0) throw new LedgerInvariantError(`transfer ${input.key} does not balance: ${sum}`);
 }
 
 const nameOf = (account: AccountName) => ('member' in account ? `m:${account.member}:${account.kind}` : `h:${account.house}`);

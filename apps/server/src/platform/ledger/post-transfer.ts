@@ -6,7 +6,8 @@ import { IdempotencyConflict, InsufficientFunds, LedgerInvariantError, type Tran
 
 const MAX_LINE_CENTAVOS = 1_000_000_000_000;
 
-function assertBalanced(input: TransferInput) {
+/** A transfer's shape before it touches the database: a usable key, two lines or more, amounts in range, summing to zero. */
+export function assertBalanced(input: TransferInput): void {
   if (!input.key || input.key.length > 191) throw new LedgerInvariantError(`bad idempotency key "${input.key}"`);
   if (input.lines.length < 2) throw new LedgerInvariantError('a transfer needs at least two lines');
   let sum = 0;
