@@ -20,7 +20,13 @@ export async function startBenchServer(
       ...process.env,
       BENCH_SERVER: JSON.stringify({ kind, db: options.db ?? 'sqlite', members: options.members ?? 64, env: options.env }),
     },
-    execArgv: ['--import', 'tsx'],
+    // BENCH_CPU_PROF=dir writes a V8 CPU profile of the project server there (open it in Chrome's DevTools).
+    execArgv: [
+      '--import',
+      'tsx',
+      ...(process.env.BENCH_PRELOAD ? ['--import', process.env.BENCH_PRELOAD] : []),
+      ...(kind === 'project' && process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
+    ],
   });
   const [ready] = (await once(worker, 'message')) as [{ port: number; tokens?: string[]; ids?: number[] }];
   return {
