@@ -3,14 +3,21 @@
  * (the exact figure from its module), volatility and stake limits in centavos.
  */
 import type { HouseGameCode } from '@casino/shared/schemas/games';
+import { declaredRtp as bacboRtp } from './bacbo.ts';
+import { declaredRtp as baccaratRtp } from './baccarat.ts';
+import { declaredRtp as blackjackRtp } from './blackjack.ts';
 import { declaredRtp as carnavalRtp } from './slot-carnaval.ts';
 import { declaredRtp as crashRtp } from './crash.ts';
 import { declaredRtp as diceRtp } from './dice.ts';
 import { declaredRtp as doubleRtp } from './double.ts';
 import { declaredRtp as fruitRtp } from './slot-fruit.ts';
+import { declaredRtp as hiloRtp } from './hilo.ts';
+import { declaredRtp as kenoRtp } from './keno.ts';
+import { declaredRtp as limboRtp } from './limbo.ts';
 import { declaredRtp as minesRtp } from './mines.ts';
 import { declaredRtp as plinkoRtp } from './plinko.ts';
 import { declaredRtp as rouletteRtp, ROULETTE_LIMITS } from './roulette.ts';
+import { declaredRtp as videoPokerRtp } from './videopoker.ts';
 
 export type Volatility = 'low' | 'medium' | 'high';
 export type HouseGameMath = { rtp: number; volatility: Volatility; minBetCentavos: number; maxBetCentavos: number };
@@ -29,6 +36,22 @@ export const HOUSE_GAME_MATH: Readonly<Record<HouseGameCode, HouseGameMath>> = {
     minBetCentavos: ROULETTE_LIMITS.minBetCentavos,
     maxBetCentavos: ROULETTE_LIMITS.maxTotalCentavos,
   },
+  // One figure per game in the catalogue (keno: its lowest table; baccarat: the banker bet, as the
+  // trade quotes it); every bet's and table's own RTP is in /api/house/config.
+  blackjack: { rtp: blackjackRtp, volatility: 'low', minBetCentavos: 100, maxBetCentavos: 100_000 },
+  'video-poker': { rtp: videoPokerRtp, volatility: 'medium', minBetCentavos: 50, maxBetCentavos: 50_000 },
+  baccarat: { rtp: baccaratRtp, volatility: 'low', minBetCentavos: 100, maxBetCentavos: 100_000 },
+  'bac-bo': { rtp: bacboRtp, volatility: 'low', minBetCentavos: 100, maxBetCentavos: 100_000 },
+  keno: { rtp: kenoRtp, volatility: 'high', minBetCentavos: 10, maxBetCentavos: 50_000 },
+  'hi-lo': { rtp: hiloRtp, volatility: 'medium', minBetCentavos: 10, maxBetCentavos: 100_000 },
+  limbo: { rtp: limboRtp, volatility: 'high', minBetCentavos: 10, maxBetCentavos: 100_000 },
+  'live-roulette': {
+    rtp: rouletteRtp,
+    volatility: 'low',
+    minBetCentavos: ROULETTE_LIMITS.minBetCentavos,
+    maxBetCentavos: ROULETTE_LIMITS.maxTotalCentavos,
+  },
+  'live-bac-bo': { rtp: bacboRtp, volatility: 'low', minBetCentavos: 100, maxBetCentavos: 100_000 },
 };
 
 /** The declared RTP as the catalogue's percentage string ("97.00"), floored to 1/100 of a percent. */

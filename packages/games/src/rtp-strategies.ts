@@ -20,11 +20,8 @@ import * as fruit from './slot-fruit.ts';
 /** Plays round `index` of a strategy and returns what it paid per unit staked. */
 export type RoundFn = (source: FloatSource, index: number) => number;
 
-/** Issue 14's games (rtp-tables.ts), simulated before the shared code list names them. */
-export type TableGameCode = 'keno' | 'limbo' | 'hi-lo' | 'bac-bo' | 'baccarat' | 'blackjack' | 'video-poker';
-
 export type Strategy = {
-  game: HouseGameCode | TableGameCode;
+  game: HouseGameCode;
   /** What the strategy does, for the report. */
   description: string;
   /** The exact RTP of this strategy (the mean of its choices' exact RTPs, which it plays equally often). */

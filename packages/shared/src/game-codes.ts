@@ -9,7 +9,25 @@ export const GAME_CATEGORIES = ['slots', 'live', 'table', 'sports', 'lottery', '
 export type GameCategory = (typeof GAME_CATEGORIES)[number];
 
 /** The house games (provider `house`), by code: the in-app game each one opens. */
-export const HOUSE_GAME_CODES = ['crash', 'double', 'dice', 'mines', 'plinko', 'fruit-frenzy', 'carnaval-20', 'roulette'] as const;
+export const HOUSE_GAME_CODES = [
+  'crash',
+  'double',
+  'dice',
+  'mines',
+  'plinko',
+  'fruit-frenzy',
+  'carnaval-20',
+  'roulette',
+  'blackjack',
+  'video-poker',
+  'baccarat',
+  'bac-bo',
+  'keno',
+  'hi-lo',
+  'limbo',
+  'live-roulette',
+  'live-bac-bo',
+] as const;
 export type HouseGameCode = (typeof HOUSE_GAME_CODES)[number];
 export const HOUSE_PLAT_TYPE = 'house';
 export const SANDBOX_PLAT_TYPE = 'sandbox';

@@ -93,11 +93,11 @@ describe('catalogue seed', () => {
 describe('GET /api/games/listsv2', () => {
   it('filters by category, tag and provider', async () => {
     const arcade = json(await get(`${API.games.list}?category=arcade`)).data;
-    expect(arcade.list.map((g: { code: string }) => g.code).sort()).toEqual(['dice', 'mines', 'plinko']);
-    expect(arcade.total).toBe(3);
+    expect(arcade.list.map((g: { code: string }) => g.code).sort()).toEqual(['dice', 'limbo', 'mines', 'plinko']);
+    expect(arcade.total).toBe(4);
 
     const live = json(await get(`${API.games.list}?category=live`)).data;
-    expect(live.list.map((g: { code: string }) => g.code)).toEqual(['double']);
+    expect(live.list.map((g: { code: string }) => g.code).sort()).toEqual(['double', 'live-bac-bo', 'live-roulette']);
 
     const sandbox = json(await get(`${API.games.list}?plat_type=sandbox`)).data;
     expect(sandbox.total).toBe(3);
@@ -107,14 +107,14 @@ describe('GET /api/games/listsv2', () => {
     expect(fresh.total).toBeGreaterThan(0);
     expect(fresh.list.every((g: { tags: string[] }) => g.tags.includes('new'))).toBe(true);
 
-    const none = json(await get(`${API.games.list}?category=bingo`)).data;
+    const none = json(await get(`${API.games.list}?category=crash&plat_type=sandbox`)).data;
     expect(none).toEqual({ list: [], total: 0, page: 1, page_size: 20 });
   });
 
   it('searches names in every language, blind to case and accents', async () => {
     const search = async (name: string, lang = 'pt') =>
       json(await get(`${API.games.list}?name=${encodeURIComponent(name)}&lang=${lang}`)).data.list.map((g: { code: string }) => g.code);
-    expect(await search('ROLETA')).toEqual(['roulette']);
+    expect((await search('ROLETA')).sort()).toEqual(['live-roulette', 'roulette']);
     expect(await search('european')).toEqual(['roulette']);
     expect(await search('furia')).toEqual(['fruit-frenzy']); // "Frutas em Fúria"
     expect(await search('rapido')).toEqual(['sandbox-keno-rapido']);

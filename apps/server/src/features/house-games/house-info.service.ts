@@ -86,6 +86,25 @@ function gameConstants(ctx: AppContext, code: HouseGameCode): Record<string, unk
         multipliers: double.DOUBLE_MULTIPLIERS,
         wheel: double.DOUBLE_WHEEL_ORDER,
       };
+    // Issue 14's games: each fills its own case with its screen's constants.
+    case 'blackjack':
+      return {};
+    case 'video-poker':
+      return {};
+    case 'baccarat':
+      return {};
+    case 'bac-bo':
+      return {};
+    case 'keno':
+      return {};
+    case 'hi-lo':
+      return {};
+    case 'limbo':
+      return {};
+    case 'live-roulette':
+      return {};
+    case 'live-bac-bo':
+      return {};
   }
 }
 

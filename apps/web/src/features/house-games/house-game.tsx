@@ -19,6 +19,15 @@ const GAME_FILES: Record<HouseGameCode, string> = {
   'fruit-frenzy': './slot-fruit/fruit-game.tsx',
   'carnaval-20': './slot-carnaval/carnaval-game.tsx',
   roulette: './roulette/roulette-game.tsx',
+  blackjack: './blackjack/blackjack-game.tsx',
+  'video-poker': './video-poker/video-poker-game.tsx',
+  baccarat: './baccarat/baccarat-game.tsx',
+  'bac-bo': './bac-bo/bac-bo-game.tsx',
+  keno: './keno/keno-game.tsx',
+  'hi-lo': './hi-lo/hi-lo-game.tsx',
+  limbo: './limbo/limbo-game.tsx',
+  'live-roulette': './live-roulette/live-roulette-game.tsx',
+  'live-bac-bo': './live-bac-bo/live-bac-bo-game.tsx',
 };
 
 const isHouseCode = (code: string): code is HouseGameCode => (HOUSE_GAME_CODES as readonly string[]).includes(code);
