@@ -31,8 +31,10 @@ import { withdrawalsRoutes } from './features/withdrawals/withdrawals.routes.ts'
 import { gamesRoutes } from './features/games/games.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { fairRoutes } from './features/fair/fair.routes.ts';
+import { blackjackRoutes } from './features/house-games/blackjack.routes.ts';
 import { houseRoutes } from './features/house-games/house.routes.ts';
 import { houseWsRoutes } from './features/house-games/house-ws.routes.ts';
+import { tableGamesRoutes } from './features/house-games/table-games.routes.ts';
 import { seamlessRoutes } from './features/seamless/seamless.routes.ts';
 import { sandboxProviderRoutes } from './features/sandbox-provider/sandbox-provider.routes.ts';
 import { profileRoutes } from './features/profile/profile.routes.ts';
@@ -177,6 +179,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(gamesAdminRoutes, { ctx });
   await app.register(fairRoutes, { ctx });
   await app.register(houseRoutes, { ctx });
+  await app.register(blackjackRoutes, { ctx });
+  await app.register(tableGamesRoutes, { ctx });
   await app.register(houseWsRoutes, { ctx });
   await app.register(activitiesRoutes, { ctx });
   await app.register(depositBonusRoutes, { ctx });

@@ -4,6 +4,7 @@ import { createLogger, startRuntime } from './bootstrap.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { expireOrders } from './features/deposits/deposits.repository.ts';
 import { retryRefunds } from './features/deposits/payer-refunds.ts';
+import { autoStandBlackjack } from './features/house-games/blackjack.service.ts';
 
 async function main() {
   let config: ReturnType<typeof loadConfig>;
@@ -48,6 +49,8 @@ async function main() {
     expireOrders(runtime.ctx.db, new Date().toISOString()).catch((error) => log.error({ err: error }, 'expiring deposit orders failed'));
     // Payments from another CPF whose return the PSP refused are tried again (each claimed once).
     retryRefunds(runtime.ctx).catch((error) => log.error({ err: error }, 'retrying deposit refunds failed'));
+    // Blackjack hands left open 24 hours are stood and settled (each pays once, whichever process runs it).
+    autoStandBlackjack(runtime.ctx).catch((error) => log.error({ err: error }, 'blackjack auto-stand failed'));
   }, 30_000);
   sweeper.unref();
 

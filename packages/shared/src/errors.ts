@@ -82,6 +82,20 @@ export const ERRORS = {
   ROUND_NOT_STARTED: { status: 409, message: 'games.round_not_started' },
   TILE_INVALID: { status: 422, message: 'games.tile_invalid' },
   SEED_INVALID: { status: 422, message: 'games.seed_invalid' },
+  /** Hi-Lo: a guess no rank can win from the current card (higher than a king, lower than an ace). */
+  HILO_GUESS_IMPOSSIBLE: { status: 422, message: 'games.hilo_guess_impossible' },
+  /** Hi-Lo: a cash-out before any correct guess. */
+  HILO_CASHOUT_TOO_EARLY: { status: 422, message: 'games.hilo_cashout_too_early' },
+  /** Video poker: held positions out of 0..4, repeated, or not five booleans. */
+  HOLD_INVALID: { status: 422, message: 'games.hold_invalid' },
+  /** Blackjack: a move the hand's state does not allow now (hit after the hand stood, a move while insurance is asked...). */
+  BLACKJACK_MOVE_NOT_ALLOWED: { status: 409, message: 'blackjack.move_not_allowed' },
+  /** Blackjack: double only on a hand's first two cards. */
+  BLACKJACK_CANNOT_DOUBLE: { status: 409, message: 'blackjack.cannot_double' },
+  /** Blackjack: split only two cards of the same value, up to 4 hands, split aces once. */
+  BLACKJACK_CANNOT_SPLIT: { status: 409, message: 'blackjack.cannot_split' },
+  /** Blackjack: insurance only when the dealer shows an ace, decided once. */
+  BLACKJACK_NO_INSURANCE: { status: 409, message: 'blackjack.insurance_not_offered' },
   WALLET_BAD_SIGNATURE: { status: 401, message: 'wallet.bad_signature' },
   WALLET_SESSION_EXPIRED: { status: 401, message: 'wallet.session_expired' },
   WALLET_DUPLICATE: { status: 409, message: 'wallet.duplicate' },

@@ -1,3 +1,4 @@
+import * as blackjack from '@casino/games/blackjack';
 import * as crash from '@casino/games/crash';
 import * as dice from '@casino/games/dice';
 import * as double from '@casino/games/double';
@@ -88,7 +89,19 @@ function gameConstants(ctx: AppContext, code: HouseGameCode): Record<string, unk
       };
     // Issue 14's games: each fills its own case with its screen's constants.
     case 'blackjack':
-      return {};
+      return {
+        decks: blackjack.BLACKJACK_DECKS,
+        max_hands: blackjack.BLACKJACK_MAX_HANDS,
+        dealer_stands_soft_17: true,
+        /** Returned per unit staked, stake included: blackjack 3:2, a win 1:1, insurance 2:1. */
+        blackjack_pays: '3:2',
+        insurance_pays: '2:1',
+        double_any_two: true,
+        double_after_split: true,
+        split_aces_once: true,
+        surrender: false,
+        auto_stand_hours: 24,
+      };
     case 'video-poker':
       return {};
     case 'baccarat':
