@@ -35,6 +35,7 @@ import { blackjackRoutes } from './features/house-games/blackjack.routes.ts';
 import { houseRoutes } from './features/house-games/house.routes.ts';
 import { houseWsRoutes } from './features/house-games/house-ws.routes.ts';
 import { tableGamesRoutes } from './features/house-games/table-games.routes.ts';
+import { tableGamesRoutes } from './features/house-games/table-games.routes.ts';
 import { seamlessRoutes } from './features/seamless/seamless.routes.ts';
 import { sandboxProviderRoutes } from './features/sandbox-provider/sandbox-provider.routes.ts';
 import { profileRoutes } from './features/profile/profile.routes.ts';
@@ -180,6 +181,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(fairRoutes, { ctx });
   await app.register(houseRoutes, { ctx });
   await app.register(blackjackRoutes, { ctx });
+  await app.register(tableGamesRoutes, { ctx });
   await app.register(tableGamesRoutes, { ctx });
   await app.register(houseWsRoutes, { ctx });
   await app.register(activitiesRoutes, { ctx });

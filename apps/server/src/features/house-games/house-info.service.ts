@@ -1,12 +1,17 @@
 import * as blackjack from '@casino/games/blackjack';
+import * as bacbo from '@casino/games/bacbo';
+import * as baccarat from '@casino/games/baccarat';
 import * as crash from '@casino/games/crash';
 import * as dice from '@casino/games/dice';
 import * as double from '@casino/games/double';
+import * as keno from '@casino/games/keno';
+import * as limbo from '@casino/games/limbo';
 import * as mines from '@casino/games/mines';
 import * as plinko from '@casino/games/plinko';
 import * as roulette from '@casino/games/roulette';
 import * as carnaval from '@casino/games/slot-carnaval';
 import * as fruit from '@casino/games/slot-fruit';
+import { formatMultiplier } from '@casino/games/exact';
 import { formatCentavos } from '@casino/shared/money';
 import { HOUSE_GAME_CODES, type HouseGameCode } from '@casino/shared/schemas/games';
 import type { HouseConfig, HouseRoundView } from '@casino/shared/schemas/house-games';
@@ -22,6 +27,8 @@ export function rtpFromBasisPoints(bp: number): string {
   return `${Math.floor(bp / 100)}.${String(bp % 100).padStart(2, '0')}`;
 }
 
+/** A probability as a percentage string, floored to 4 decimals (0.98942 -> "98.9420"). */
+const percent = (p: number) => (Math.floor(p * 1_000_000 + 1e-9) / 10_000).toFixed(4);
 const hundredths = (value: number) => `${Math.floor(value / 100)}.${String(value % 100).padStart(2, '0')}`;
 
 /** The constants a game's screen needs, straight from packages/games. */
@@ -105,15 +112,52 @@ function gameConstants(ctx: AppContext, code: HouseGameCode): Record<string, unk
     case 'video-poker':
       return {};
     case 'baccarat':
-      return {};
+      return {
+        decks: baccarat.BACCARAT_DECKS,
+        bets: baccarat.BACCARAT_BETS,
+        /** What a winning bet returns per unit staked, stake included ("1.95" = 0.95:1). */
+        returns: Object.fromEntries(Object.entries(baccarat.BACCARAT_WIN_MULTIPLIERS).map(([bet, m]) => [bet, formatMultiplier(m, 2)])),
+        /** Each bet's exact RTP as a percentage string (4 decimals). */
+        rtps: {
+          player: percent(baccarat.BACCARAT_DECLARED.player),
+          banker: percent(baccarat.BACCARAT_DECLARED.banker),
+          tie: percent(baccarat.BACCARAT_DECLARED.tie),
+          player_pair: percent(baccarat.BACCARAT_DECLARED.pair),
+          banker_pair: percent(baccarat.BACCARAT_DECLARED.pair),
+        },
+      };
     case 'bac-bo':
-      return {};
+      return {
+        bets: bacbo.BACBO_BETS,
+        /** Tie pays "x to 1" by the tied total. */
+        tie_pays: bacbo.BACBO_TIE_PAYS,
+        /** Player and Banker return this share of the stake on a tie. */
+        tie_refund: formatMultiplier(bacbo.BACBO_TIE_REFUND, 2),
+        rtps: Object.fromEntries(bacbo.BACBO_BETS.map((bet) => [bet, percent(bacbo.bacboRtp(bet))])),
+      };
     case 'keno':
-      return {};
+      return {
+        numbers: keno.KENO_NUMBERS,
+        drawn: keno.KENO_DRAWN,
+        min_picks: keno.KENO_MIN_PICKS,
+        max_picks: keno.KENO_MAX_PICKS,
+        risks: keno.KENO_RISKS,
+        /** paytables[risk][picks - 1][hits]: the multiplier in tenths (39 = 3.9x), stake included. */
+        paytables: keno.KENO_PAYTABLES,
+        /** rtps[risk][picks - 1]: each table's exact RTP as a percentage string (4 decimals). */
+        rtps: Object.fromEntries(
+          keno.KENO_RISKS.map((risk) => [risk, Array.from({ length: keno.KENO_MAX_PICKS }, (_, i) => percent(keno.kenoRtp(i + 1, risk)))]),
+        ),
+      };
     case 'hi-lo':
       return {};
     case 'limbo':
-      return {};
+      return {
+        min_target: hundredths(limbo.LIMBO_MIN_TARGET),
+        max_target: hundredths(limbo.LIMBO_MAX_TARGET),
+        /** Every target returns 99% (to within 6e-14). */
+        house_edge: '1.00',
+      };
     case 'live-roulette':
       return {};
     case 'live-bac-bo':

@@ -40,7 +40,7 @@ export interface InstantAnswer<T> {
   nonce: number;
 }
 
-async function playInstant<T>(
+export async function playInstant<T>(
   ctx: AppContext,
   memberId: number,
   game: HouseGame,
