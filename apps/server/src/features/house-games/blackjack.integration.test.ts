@@ -307,7 +307,7 @@ describe('blackjack refusals', () => {
     const p = await player(t, 10_000);
     await arrange(p, 100, ['split', 'split', 'split'], (s) => {
       const last = s[3];
-      if (!last || last.phase !== 'player' || last.hands.length !== 4) return false;
+      if (last?.phase !== 'player' || last.hands.length !== 4) return false;
       const [a, b] = last.hands[last.active]!.cards;
       return b !== undefined && pts(a!) === pts(b) && last.hands[last.active]!.cards.length === 2;
     });
