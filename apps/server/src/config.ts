@@ -78,6 +78,19 @@ const envSchema = z
     DOUBLE_BETTING_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
     DOUBLE_SPIN_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
     DOUBLE_PAUSE_MS: z.coerce.number().int().min(0).max(60_000).default(3_000),
+    // The live tables (issue 14): RNG roulette and Bac Bo as shared rounds like double.
+    LIVE_ROULETTE_BETTING_MS: z.coerce.number().int().min(100).max(60_000).default(15_000),
+    LIVE_ROULETTE_SPIN_MS: z.coerce.number().int().min(0).max(60_000).default(6_000),
+    LIVE_ROULETTE_PAUSE_MS: z.coerce.number().int().min(0).max(60_000).default(4_000),
+    LIVE_BACBO_BETTING_MS: z.coerce.number().int().min(100).max(60_000).default(12_000),
+    LIVE_BACBO_ROLL_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
+    LIVE_BACBO_PAUSE_MS: z.coerce.number().int().min(0).max(60_000).default(4_000),
+    // Bingo rooms (bingo-75, bingo-90; issue 14): the buying window, one ball every BINGO_BALL_MS,
+    // the pause after the full house, and the most cards a member buys for one round.
+    BINGO_BUY_MS: z.coerce.number().int().min(100).max(600_000).default(45_000),
+    BINGO_BALL_MS: z.coerce.number().int().min(10).max(60_000).default(2_500),
+    BINGO_PAUSE_MS: z.coerce.number().int().min(0).max(120_000).default(8_000),
+    BINGO_MAX_CARDS: z.coerce.number().int().min(1).max(24).default(24),
     SHARED_CHAIN_LENGTH: z.coerce.number().int().min(10).max(10_000_000).default(10_000),
     // Where the salts of the crash and double chains come from: the public drand beacon
     // (League of Entropy, quicknet), or an offline sandbox for development that proves nothing.

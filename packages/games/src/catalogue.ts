@@ -5,6 +5,7 @@
 import type { HouseGameCode } from '@casino/shared/schemas/games';
 import { declaredRtp as bacboRtp } from './bacbo.ts';
 import { declaredRtp as baccaratRtp } from './baccarat.ts';
+import { BINGO_RULES, declaredRtp as bingoRtp } from './bingo.ts';
 import { declaredRtp as blackjackRtp } from './blackjack.ts';
 import { declaredRtp as carnavalRtp } from './slot-carnaval.ts';
 import { declaredRtp as crashRtp } from './crash.ts';
@@ -52,6 +53,20 @@ export const HOUSE_GAME_MATH: Readonly<Record<HouseGameCode, HouseGameMath>> = {
     maxBetCentavos: ROULETTE_LIMITS.maxTotalCentavos,
   },
   'live-bac-bo': { rtp: bacboRtp, volatility: 'low', minBetCentavos: 100, maxBetCentavos: 100_000 },
+  // Bingo: the share of card sales returned (85% prizes + 5% jackpot; house edge 10%, bingo.ts);
+  // a stake is one purchase of 1..24 cards at the room's price.
+  'bingo-75': {
+    rtp: bingoRtp,
+    volatility: 'high',
+    minBetCentavos: BINGO_RULES['bingo-75'].priceCentavos,
+    maxBetCentavos: 24 * BINGO_RULES['bingo-75'].priceCentavos,
+  },
+  'bingo-90': {
+    rtp: bingoRtp,
+    volatility: 'high',
+    minBetCentavos: BINGO_RULES['bingo-90'].priceCentavos,
+    maxBetCentavos: 24 * BINGO_RULES['bingo-90'].priceCentavos,
+  },
 };
 
 /** The declared RTP as the catalogue's percentage string ("97.00"), floored to 1/100 of a percent. */

@@ -5,9 +5,10 @@
  */
 import * as baccarat from './baccarat.ts';
 import * as bacbo from './bacbo.ts';
+import * as bingo from './bingo.ts';
 import * as blackjack from './blackjack.ts';
 import { multiplierValue } from './exact.ts';
-import type { FloatSource } from './fair.ts';
+import { type FloatSource, fastFloats } from './fair.ts';
 import * as hilo from './hilo.ts';
 import * as keno from './keno.ts';
 import * as limbo from './limbo.ts';
@@ -147,4 +148,11 @@ export const EXACT_CHECKS: readonly ExactCheck[] = [
     compute: () => videopoker.jacksOrBetterRtp().value,
     how: 'all 2,598,960 deals x 32 holds',
   },
+  ...bingo.BINGO_ROOMS.map((room) => ({
+    game: room,
+    what: 'share of card sales returned (85% prizes + 5% jackpot)',
+    declared: bingo.declaredRtp,
+    compute: () => bingo.simulatedReturn(room, fastFloats(room === 'bingo-75' ? 75 : 90), 300),
+    how: 'exact by construction, checked on 300 rounds of 1-60 cards',
+  })),
 ];

@@ -27,6 +27,8 @@ export const HOUSE_GAME_CODES = [
   'limbo',
   'live-roulette',
   'live-bac-bo',
+  'bingo-75',
+  'bingo-90',
 ] as const;
 export type HouseGameCode = (typeof HOUSE_GAME_CODES)[number];
 export const HOUSE_PLAT_TYPE = 'house';

@@ -202,6 +202,35 @@ const HOUSE_GAMES: Record<HouseGameCode, Omit<SeedGame, 'code' | 'math'>> = {
     },
     tags: ['originals', 'provably-fair', 'multiplayer'],
   },
+  'bingo-75': {
+    category: 'bingo',
+    names: {
+      pt: 'Bingo 75 bolas',
+      en: 'Bingo 75',
+      zh: '75球宾果',
+      vi: 'Bingo 75 bóng',
+      id: 'Bingo 75 Bola',
+      ms: 'Bingo 75 Bola',
+      th: 'บิงโก 75 ลูก',
+      tr: 'Tombala 75 Top',
+    },
+    tags: ['originals', 'provably-fair', 'multiplayer'],
+    popular: true,
+  },
+  'bingo-90': {
+    category: 'bingo',
+    names: {
+      pt: 'Bingo 90 bolas',
+      en: 'Bingo 90',
+      zh: '90球宾果',
+      vi: 'Bingo 90 bóng',
+      id: 'Bingo 90 Bola',
+      ms: 'Bingo 90 Bola',
+      th: 'บิงโก 90 ลูก',
+      tr: 'Tombala 90 Top',
+    },
+    tags: ['originals', 'provably-fair', 'multiplayer'],
+  },
 };
 
 const SANDBOX_GAMES: Record<SandboxGameCode, Omit<SeedGame, 'code' | 'math'> & { volatility: GameMath['volatility'] }> = {

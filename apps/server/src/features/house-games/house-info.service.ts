@@ -1,3 +1,4 @@
+import * as bingo from '@casino/games/bingo';
 import * as blackjack from '@casino/games/blackjack';
 import * as bacbo from '@casino/games/bacbo';
 import * as baccarat from '@casino/games/baccarat';
@@ -6,11 +7,13 @@ import * as dice from '@casino/games/dice';
 import * as double from '@casino/games/double';
 import * as keno from '@casino/games/keno';
 import * as limbo from '@casino/games/limbo';
+import * as hilo from '@casino/games/hilo';
 import * as mines from '@casino/games/mines';
 import * as plinko from '@casino/games/plinko';
 import * as roulette from '@casino/games/roulette';
 import * as carnaval from '@casino/games/slot-carnaval';
 import * as fruit from '@casino/games/slot-fruit';
+import * as videopoker from '@casino/games/videopoker';
 import { formatMultiplier } from '@casino/games/exact';
 import { formatCentavos } from '@casino/shared/money';
 import { HOUSE_GAME_CODES, type HouseGameCode } from '@casino/shared/schemas/games';
@@ -110,7 +113,14 @@ function gameConstants(ctx: AppContext, code: HouseGameCode): Record<string, unk
         auto_stand_hours: 24,
       };
     case 'video-poker':
-      return {};
+      return {
+        /** Hand ranks, lowest first, and what each pays per unit staked (stake included): 9/6 Jacks or Better. */
+        hands: videopoker.POKER_HANDS,
+        paytable: videopoker.JACKS_OR_BETTER_9_6,
+        decks: 1,
+        /** The RTP under optimal holds, exact (99.5439%). */
+        optimal_rtp: videopoker.declaredRtp,
+      };
     case 'baccarat':
       return {
         decks: baccarat.BACCARAT_DECKS,
@@ -150,7 +160,16 @@ function gameConstants(ctx: AppContext, code: HouseGameCode): Record<string, unk
         ),
       };
     case 'hi-lo':
-      return {};
+      return {
+        /** higher / lower / same, plus skip; a guess wins on w of 13 ranks and multiplies the round by 13 / w. */
+        guesses: hilo.HILO_GUESSES,
+        skip: true,
+        ranks: 13,
+        /** Ace low (1) .. king high (13); cards come from an infinite deck. */
+        house_edge: '1.00',
+        /** The round cashes out by itself at this multiplier. */
+        auto_cashout: hilo.HILO_AUTO_CASHOUT.toString(),
+      };
     case 'limbo':
       return {
         min_target: hundredths(limbo.LIMBO_MIN_TARGET),
@@ -159,9 +178,54 @@ function gameConstants(ctx: AppContext, code: HouseGameCode): Record<string, unk
         house_edge: '1.00',
       };
     case 'live-roulette':
-      return {};
+      return {
+        rng_table: true,
+        betting_ms: ctx.config.LIVE_ROULETTE_BETTING_MS,
+        spin_ms: ctx.config.LIVE_ROULETTE_SPIN_MS,
+        pause_ms: ctx.config.LIVE_ROULETTE_PAUSE_MS,
+        bet_types: roulette.ROULETTE_BET_TYPES,
+        payouts: roulette.ROULETTE_PAYOUTS,
+        min_per_bet: formatCentavos(roulette.ROULETTE_LIMITS.minBetCentavos),
+        max_per_bet: Object.fromEntries(
+          Object.entries(roulette.ROULETTE_LIMITS.maxBetCentavos).map(([type, c]) => [type, formatCentavos(c)]),
+        ),
+        max_total: formatCentavos(roulette.ROULETTE_LIMITS.maxTotalCentavos),
+        max_bets: roulette.ROULETTE_LIMITS.maxBets,
+        chips: roulette.ROULETTE_CHIPS_CENTAVOS.map(formatCentavos),
+        wheel: roulette.WHEEL_ORDER,
+        red_numbers: [...roulette.RED_NUMBERS].sort((x, y) => x - y),
+      };
     case 'live-bac-bo':
-      return {};
+      return {
+        rng_table: true,
+        betting_ms: ctx.config.LIVE_BACBO_BETTING_MS,
+        roll_ms: ctx.config.LIVE_BACBO_ROLL_MS,
+        pause_ms: ctx.config.LIVE_BACBO_PAUSE_MS,
+        sides: bacbo.BACBO_BETS,
+        /** Player and Banker return 2x; on a tie they return 90% of the stake. */
+        side_multiplier: 2,
+        tie_refund: '0.9',
+        /** Tie pays "x to 1" by the tied total. */
+        tie_pays: bacbo.BACBO_TIE_PAYS,
+        rtp: { player: bacbo.bacboRtp('player'), banker: bacbo.bacboRtp('banker'), tie: bacbo.bacboRtp('tie') },
+      };
+    case 'bingo-75':
+    case 'bingo-90': {
+      const rules = bingo.BINGO_RULES[code];
+      return {
+        balls: rules.balls,
+        card_price: formatCentavos(rules.priceCentavos),
+        max_cards: ctx.config.BINGO_MAX_CARDS,
+        buy_ms: ctx.config.BINGO_BUY_MS,
+        ball_ms: ctx.config.BINGO_BALL_MS,
+        pause_ms: ctx.config.BINGO_PAUSE_MS,
+        prizes: rules.prizes,
+        prize_percent: bingo.PRIZE_PERCENT,
+        jackpot_percent: bingo.JACKPOT_PERCENT,
+        house_edge_percent: bingo.HOUSE_EDGE_PERCENT,
+        jackpot_balls: rules.jackpotBalls,
+      };
+    }
   }
 }
 

@@ -28,6 +28,8 @@ const GAME_FILES: Record<HouseGameCode, string> = {
   limbo: './limbo/limbo-game.tsx',
   'live-roulette': './live-roulette/live-roulette-game.tsx',
   'live-bac-bo': './live-bac-bo/live-bac-bo-game.tsx',
+  'bingo-75': './bingo/bingo-game.tsx',
+  'bingo-90': './bingo/bingo-game.tsx',
 };
 
 const isHouseCode = (code: string): code is HouseGameCode => (HOUSE_GAME_CODES as readonly string[]).includes(code);
