@@ -32,6 +32,7 @@ import { gamesRoutes } from './features/games/games.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { fairRoutes } from './features/fair/fair.routes.ts';
 import { blackjackRoutes } from './features/house-games/blackjack.routes.ts';
+import { cardGamesRoutes } from './features/house-games/card-games.routes.ts';
 import { houseRoutes } from './features/house-games/house.routes.ts';
 import { houseWsRoutes } from './features/house-games/house-ws.routes.ts';
 import { tableGamesRoutes } from './features/house-games/table-games.routes.ts';
@@ -180,6 +181,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(gamesAdminRoutes, { ctx });
   await app.register(fairRoutes, { ctx });
   await app.register(houseRoutes, { ctx });
+  await app.register(cardGamesRoutes, { ctx });
   await app.register(blackjackRoutes, { ctx });
   await app.register(tableGamesRoutes, { ctx });
   await app.register(tableGamesRoutes, { ctx });

@@ -170,12 +170,16 @@ export const API = {
     },
     videoPokerDeal: '/api/house/videopoker/deal',
     videoPokerDraw: '/api/house/videopoker/draw',
+    /** GET: the member's dealt hand waiting for its draw (to resume it), or null. */
+    videoPokerActive: '/api/house/videopoker/active',
     baccarat: '/api/house/baccarat/bet',
     bacbo: '/api/house/bacbo/bet',
     keno: '/api/house/keno/bet',
     hiloStart: '/api/house/hilo/start',
     hiloGuess: '/api/house/hilo/guess',
     hiloCashout: '/api/house/hilo/cashout',
+    /** GET: the member's open Hi-Lo round (to resume it), or null. */
+    hiloActive: '/api/house/hilo/active',
     limbo: '/api/house/limbo/bet',
     bingoRooms: '/api/house/bingo/rooms',
     bingoBuy: '/api/house/bingo/buy',
