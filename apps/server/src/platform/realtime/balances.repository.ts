@@ -1,4 +1,6 @@
+import type { ExpressionBuilder } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import type { DB } from '../../db/schema.ts';
 
 /** What the balance push tells a member's pages: cash, rebate and the wagering still required. */
 export interface MemberBalances {
@@ -7,21 +9,28 @@ export interface MemberBalances {
   wageringRequiredCentavos: number;
 }
 
-/** The balances of a few members (one chunk of a push), by member id; a member with none reads zeros. */
+/** The balances of a few members (one chunk of a push), by member id, in one statement; a member with no account reads zeros. */
 export async function memberBalances(db: Database, memberIds: readonly number[]): Promise<Map<number, MemberBalances>> {
   const byId = new Map<number, MemberBalances>();
   if (memberIds.length === 0) return byId;
-  const ids = [...memberIds];
-  const [accounts, members] = await Promise.all([
-    db.selectFrom('ledger_accounts').select(['member_id', 'kind', 'balance_centavos']).where('member_id', 'in', ids).execute(),
-    db.selectFrom('members').select(['id', 'wagering_required_centavos']).where('id', 'in', ids).execute(),
-  ]);
-  for (const id of ids) {
-    const balance = (kind: string) => accounts.find((a) => a.member_id === id && a.kind === kind)?.balance_centavos ?? 0;
+  const balance = (eb: ExpressionBuilder<DB, 'members'>, kind: 'cash' | 'rebate') =>
+    eb
+      .selectFrom('ledger_accounts')
+      .select('balance_centavos')
+      .whereRef('ledger_accounts.member_id', '=', 'members.id')
+      .where('ledger_accounts.kind', '=', kind)
+      .limit(1);
+  const rows = await db
+    .selectFrom('members')
+    .select((eb) => ['id', 'wagering_required_centavos', balance(eb, 'cash').as('cash'), balance(eb, 'rebate').as('rebate')])
+    .where('id', 'in', [...memberIds])
+    .execute();
+  for (const id of memberIds) {
+    const row = rows.find((r) => r.id === id);
     byId.set(id, {
-      cashCentavos: balance('cash'),
-      rebateCentavos: balance('rebate'),
-      wageringRequiredCentavos: members.find((m) => m.id === id)?.wagering_required_centavos ?? 0,
+      cashCentavos: Number(row?.cash ?? 0),
+      rebateCentavos: Number(row?.rebate ?? 0),
+      wageringRequiredCentavos: row?.wagering_required_centavos ?? 0,
     });
   }
   return byId;

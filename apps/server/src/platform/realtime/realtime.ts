@@ -73,9 +73,14 @@ export async function pushBalance(db: Database, realtime: Realtime, memberId: nu
   await pushBalances(db, realtime, [memberId]);
 }
 
-/** Sends the current balances of a few members (one read for all of them), after the commit. */
+/**
+ * Sends the current balances of a few members (one read for all of them), after the commit;
+ * reads nothing for members no socket could hear (a bet from a page without one).
+ */
 export async function pushBalances(db: Database, realtime: Realtime, memberIds: readonly number[]): Promise<void> {
-  for (const [memberId, balances] of await memberBalances(db, memberIds)) {
+  const reachable = memberIds.filter((id) => realtime.mayReach(id));
+  if (reachable.length === 0) return;
+  for (const [memberId, balances] of await memberBalances(db, reachable)) {
     realtime.publish(memberId, {
       type: 'balance',
       data: {
