@@ -12,6 +12,13 @@ import type {
   doubleBetAnswerSchema,
   HouseServerMessage,
 } from '@casino/shared/schemas/house-games';
+import type {
+  LiveBacboSide,
+  LiveBacboState,
+  LiveRouletteState,
+  liveBacboBetAnswerSchema,
+  liveRouletteBetAnswerSchema,
+} from '@casino/shared/schemas/house-live-tables';
 import type { z } from 'zod';
 import type { Realtime } from './platform/realtime/realtime.ts';
 
@@ -120,10 +127,32 @@ export interface DoubleRounds {
   lead(signal: AbortSignal): Promise<void>;
 }
 
+/** Live roulette's shared rounds: several chips per bet (the roulette body's chips, amounts in centavos). */
+export interface LiveRouletteRounds {
+  readonly feed: RoundFeed;
+  state(memberId?: number): Promise<LiveRouletteState>;
+  bet(
+    member: RoundPlayer,
+    chips: { type: string; numbers?: number[] | undefined; index?: number | undefined; amount: number }[],
+  ): Promise<z.infer<typeof liveRouletteBetAnswerSchema>>;
+  lead(signal: AbortSignal): Promise<void>;
+}
+
+/** Live Bac Bo's shared rounds. */
+export interface LiveBacboRounds {
+  readonly feed: RoundFeed;
+  state(memberId?: number): Promise<LiveBacboState>;
+  bet(member: RoundPlayer, input: { amount: number; side: LiveBacboSide }): Promise<z.infer<typeof liveBacboBetAnswerSchema>>;
+  lead(signal: AbortSignal): Promise<void>;
+}
+
 /** The shared-round house games: their feeds and, on the leader, schedulers. */
 export interface HouseRounds {
   readonly crash: CrashRounds;
   readonly double: DoubleRounds;
+  /** The live tables (issue 14): RNG roulette and Bac Bo. */
+  readonly liveRoulette: LiveRouletteRounds;
+  readonly liveBacbo: LiveBacboRounds;
   /** Whether this process currently runs the schedulers. */
   readonly leading: boolean;
   close(): Promise<void>;

@@ -132,7 +132,7 @@ export interface RouletteChipInput {
   amount: number;
 }
 
-function toStakes(chips: RouletteChipInput[]): roulette.RouletteStake[] {
+export function toStakes(chips: RouletteChipInput[]): roulette.RouletteStake[] {
   return chips.map((chip) => ({
     bet: {
       type: chip.type as roulette.RouletteBetType,
@@ -144,7 +144,7 @@ function toStakes(chips: RouletteChipInput[]): roulette.RouletteStake[] {
 }
 
 /** The table's refusal of a spin as an answer naming the chip (bets.<i>.amount) and the limit. */
-function rouletteRefusal(problem: NonNullable<ReturnType<typeof roulette.validateRouletteStakes>>, stakes: roulette.RouletteStake[]) {
+export function rouletteRefusal(problem: NonNullable<ReturnType<typeof roulette.validateRouletteStakes>>, stakes: roulette.RouletteStake[]) {
   const { index, reason } = problem;
   const amount = (centavos: number) => (lang: string) => ({ amount: formatBRL(centavos, lang) });
   switch (reason) {

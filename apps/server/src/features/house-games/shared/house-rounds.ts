@@ -7,6 +7,8 @@ import { type Broadcast, createBroadcast } from './broadcast.ts';
 import { CrashGame } from './crash-rules.ts';
 import { DoubleGame } from './double-rules.ts';
 import { createLeadership, type Leadership } from './leader.ts';
+import { LiveBacboGame } from './live-bacbo-rules.ts';
+import { LiveRouletteGame } from './live-roulette-rules.ts';
 import { batcherFor } from './tx-batcher.ts';
 
 /**
@@ -17,6 +19,9 @@ import { batcherFor } from './tx-batcher.ts';
 export interface HouseRounds {
   readonly crash: CrashGame;
   readonly double: DoubleGame;
+  /** The live tables (issue 14): RNG roulette and Bac Bo. */
+  readonly liveRoulette: LiveRouletteGame;
+  readonly liveBacbo: LiveBacboGame;
   /** Whether this process currently runs the schedulers. */
   readonly leading: boolean;
   close(): Promise<void>;
@@ -48,8 +53,22 @@ export async function startHouseRounds(ctx: GameContext, config: Config): Promis
     pauseMs: config.DOUBLE_PAUSE_MS,
     chainLength: config.SHARED_CHAIN_LENGTH,
   });
+  const liveRoulette = new LiveRouletteGame(kit, {
+    bettingMs: config.LIVE_ROULETTE_BETTING_MS,
+    spinMs: config.LIVE_ROULETTE_SPIN_MS,
+    pauseMs: config.LIVE_ROULETTE_PAUSE_MS,
+    chainLength: config.SHARED_CHAIN_LENGTH,
+  });
+  const liveBacbo = new LiveBacboGame(kit, {
+    bettingMs: config.LIVE_BACBO_BETTING_MS,
+    rollMs: config.LIVE_BACBO_ROLL_MS,
+    pauseMs: config.LIVE_BACBO_PAUSE_MS,
+    chainLength: config.SHARED_CHAIN_LENGTH,
+  });
   crash.start();
   double.start();
+  liveRoulette.start();
+  liveBacbo.start();
 
   let leading = false;
   let leadership: Leadership | undefined;
@@ -63,7 +82,12 @@ export async function startHouseRounds(ctx: GameContext, config: Config): Promis
       const stop = () => inner.abort();
       signal.addEventListener('abort', stop);
       try {
-        const results = await Promise.allSettled([crash.lead(inner.signal).finally(stop), double.lead(inner.signal).finally(stop)]);
+        const results = await Promise.allSettled([
+          crash.lead(inner.signal).finally(stop),
+          double.lead(inner.signal).finally(stop),
+          liveRoulette.lead(inner.signal).finally(stop),
+          liveBacbo.lead(inner.signal).finally(stop),
+        ]);
         const failed = results.find((r) => r.status === 'rejected');
         if (failed && !signal.aborted) throw failed.reason;
       } finally {
@@ -76,6 +100,8 @@ export async function startHouseRounds(ctx: GameContext, config: Config): Promis
   return {
     crash,
     double,
+    liveRoulette,
+    liveBacbo,
     get leading() {
       return leading;
     },
@@ -85,6 +111,8 @@ export async function startHouseRounds(ctx: GameContext, config: Config): Promis
       await balances.drain();
       crash.stop();
       double.stop();
+      liveRoulette.stop();
+      liveBacbo.stop();
       await bus.close();
     },
   };

@@ -2,7 +2,7 @@ import { type Selectable, sql } from 'kysely';
 import type { Database, Dialect } from '../../../db/database.ts';
 import type { SharedChainsTable, SharedRoundsTable } from '../../../db/schema.ts';
 
-export type SharedGame = 'crash' | 'double';
+export type SharedGame = 'crash' | 'double' | 'live-roulette' | 'live-bac-bo' | 'bingo-75' | 'bingo-90';
 export type SharedRound = Selectable<SharedRoundsTable>;
 export type SharedChain = Selectable<SharedChainsTable>;
 

@@ -1,0 +1,291 @@
+import { liveRouletteNumberFromHash } from '@casino/games/live-tables';
+import * as roulette from '@casino/games/roulette';
+import { centavos, formatBRL, formatCentavos } from '@casino/shared/money';
+import type { HouseServerMessage } from '@casino/shared/schemas/house-games';
+import type { LiveRoulettePlayerBet, LiveRouletteState } from '@casino/shared/schemas/house-live-tables';
+import type { Database } from '../../../db/database.ts';
+import { nowIso } from '../../../db/database.ts';
+import { AppError } from '../../../lib/http.ts';
+import { moneyFailure } from '../../../platform/ledger/money-failure.ts';
+import { credit, debit, settleLost } from '../../wallet/wallet.service.ts';
+import { checkStake, type HouseGame, playableGame, roundRefOf } from '../house-game.ts';
+import { type RouletteChipInput, rouletteRefusal, toStakes } from '../instant.service.ts';
+import { maskAccount, sleepUntil } from './feed.ts';
+import { type ListedBet, SharedRoundGame } from './round-engine.ts';
+import * as repo from './shared-rounds.repository.ts';
+
+/**
+ * Live roulette (issue 14): an RNG table, no video dealer. Shared rounds over /ws/live-roulette
+ * like double: a betting window, then the drawn wheel spins to the number drawn from the round's
+ * chain hash (packages/games live-tables.ts: floor(37 * r / 2^52)), then the round ends and pays
+ * roulette.ts' payouts. A member places several chips at once (the single-player roulette's
+ * body and limits); each spot is one line of shared_bets (one stake per spot and round: a second
+ * chip on a spot the member already holds is ALREADY_BET) and all of a member's spots in a round
+ * form one game round. A member's chips are taken together in one transaction or not at all.
+ */
+
+export interface LiveRouletteTimings {
+  bettingMs: number;
+  spinMs: number;
+  pauseMs: number;
+  chainLength: number;
+}
+
+type Snapshot = Omit<LiveRouletteState, 'server_time' | 'my_bets' | 'bets' | 'total' | 'players'>;
+type History = LiveRouletteState['history'][number];
+
+const GAME = 'live-roulette' as const;
+const memberRoundUid = (sharedUid: string, memberId: number) => `${GAME}:${sharedUid}:${memberId}`;
+const betTxId = (roundUid: string, spot: string) => `${roundUid}:bet:${spot}`;
+
+const INSIDE = new Set(['straight', 'split', 'street']);
+
+/**
+ * The spot of a (valid) bet as stored in shared_bets.choice (16 characters at most): the type,
+ * then the numbers for straight, split and street, the first number for corner and line
+ * ("corner:0" is 0-1-2-3), the index for dozen and column, nothing for the even-money bets.
+ */
+export function spotOf(bet: roulette.RouletteBet): string {
+  const numbers = roulette.coveredNumbers(bet);
+  if (INSIDE.has(bet.type)) return `${bet.type}:${numbers.join('-')}`;
+  if (bet.type === 'corner' || bet.type === 'line') return `${bet.type}:${numbers[0]}`;
+  if (bet.type === 'dozen' || bet.type === 'column') return `${bet.type}:${bet.index}`;
+  return bet.type;
+}
+
+/** The bet a stored spot names. */
+export function betOfSpot(spot: string): roulette.RouletteBet {
+  const [type, rest] = spot.split(':') as [roulette.RouletteBetType, string | undefined];
+  if (rest === undefined) return { type };
+  if (type === 'dozen' || type === 'column') return { type, index: Number(rest) };
+  const first = Number(rest.split('-')[0]);
+  if (type === 'corner') return { type, numbers: first === 0 ? [0, 1, 2, 3] : [first, first + 1, first + 3, first + 4] };
+  if (type === 'line') return { type, numbers: [0, 1, 2, 3, 4, 5].map((k) => first + k) };
+  return { type, numbers: rest.split('-').map(Number) };
+}
+
+/** What a spot returns when `n` comes up (stake included). */
+export function spotReturn(spot: string, stakeCentavos: number, n: number): number {
+  const bet = betOfSpot(spot);
+  return roulette.rouletteBetWins(bet, n) ? stakeCentavos * (roulette.ROULETTE_PAYOUTS[bet.type] + 1) : 0;
+}
+
+function publicBet(
+  row: Pick<repo.SharedBetRow, 'account' | 'choice' | 'stake_centavos' | 'win_centavos' | 'status'>,
+): LiveRoulettePlayerBet {
+  return {
+    player: maskAccount(row.account),
+    spot: row.choice,
+    type: row.choice.split(':')[0] as string,
+    amount: formatCentavos(row.stake_centavos),
+    win: row.status === 'open' ? null : formatCentavos(row.win_centavos),
+  };
+}
+
+export class LiveRouletteGame extends SharedRoundGame<Snapshot, LiveRoulettePlayerBet, History, LiveRouletteTimings> {
+  readonly game = GAME;
+  readonly drawStatus = 'spinning';
+  /** The table's total and player count change with every bet. */
+  readonly newsOnEveryBet = true;
+
+  resultOf(hash: string, salt: string): number {
+    return liveRouletteNumberFromHash(hash, salt);
+  }
+
+  // ---- what every process shows ----------------------------------------------------------------
+
+  betKey(row: Pick<repo.SharedBetRow, 'member_id' | 'choice'>): string {
+    return `${row.member_id}:${row.choice}`;
+  }
+
+  publicBet(row: Parameters<typeof publicBet>[0]): LiveRoulettePlayerBet {
+    return publicBet(row);
+  }
+
+  historyOf(round: { id: number; hash: string; result: number }): History {
+    return { round_id: round.id, number: round.result, color: roulette.rouletteColor(round.result), hash: round.hash };
+  }
+
+  extras(lines: Iterable<ListedBet<LiveRoulettePlayerBet>>) {
+    return this.totals(lines);
+  }
+
+  private totals(lines: Iterable<ListedBet<LiveRoulettePlayerBet>>) {
+    let total = 0;
+    const players = new Set<string>();
+    for (const { key, stake } of lines) {
+      total += stake;
+      players.add(key.split(':')[0] as string);
+    }
+    return { total: formatCentavos(total), players: players.size };
+  }
+
+  snapshotOf(round: repo.SharedRound, terminatingHash: string, history: History[]): Snapshot {
+    const shown = round.status === 'ended';
+    const startedAt = round.started_at ? Date.parse(round.started_at) : null;
+    const spinning = round.status === 'spinning';
+    return {
+      round_id: round.id,
+      phase: round.status === 'betting' ? 'betting' : spinning ? 'spinning' : 'ended',
+      betting_ends_at: Date.parse(round.betting_ends_at),
+      spin_ends_at: startedAt === null ? null : startedAt + this.timings.spinMs,
+      // The wheel needs its target when it starts to spin (as double's): bets are closed then.
+      number: shown || spinning ? round.result : null,
+      color: shown || spinning ? roulette.rouletteColor(round.result) : null,
+      hash: shown ? round.hash : null,
+      history,
+      terminating_hash: terminatingHash,
+    };
+  }
+
+  stateMessage(state: LiveRouletteState): HouseServerMessage {
+    return { type: 'live-roulette.state', data: state } as unknown as HouseServerMessage;
+  }
+
+  news(roundId: number, newBets: LiveRoulettePlayerBet[]): HouseServerMessage[] {
+    const data = { round_id: roundId, bets: newBets, ...this.totals(this.engine.bets.values()) };
+    return [{ type: 'live-roulette.bets', data } as unknown as HouseServerMessage];
+  }
+
+  /** GET API.house.liveRouletteState (and a socket's first message), with the member's own spots. */
+  async state(memberId?: number): Promise<LiveRouletteState> {
+    const { state, mine } = await this.engine.state(memberId);
+    const full = state as LiveRouletteState;
+    if (memberId === undefined) return full;
+    return {
+      ...full,
+      my_bets: mine.map((b) => ({
+        spot: b.choice,
+        type: b.choice.split(':')[0] as string,
+        amount: formatCentavos(b.stake_centavos),
+        win: b.status === 'open' ? null : formatCentavos(b.win_centavos),
+      })),
+    };
+  }
+
+  // ---- bets (any process) ----------------------------------------------------------------------
+
+  /**
+   * Takes a member's chips in the betting window, all in one transaction: the table's limits
+   * (per chip, per spot, per round with the member's earlier spots), the catalogue's limits on the
+   * total, the window checked on the locked round row, one debit per spot.
+   */
+  async bet(member: { id: number; account: string }, chips: RouletteChipInput[]) {
+    const game = await playableGame(this.kit.ctx, GAME, { recent: true });
+    const stakes = toStakes(chips);
+    const problem = roulette.validateRouletteStakes(stakes);
+    if (problem) throw rouletteRefusal(problem, stakes);
+    // Chips on the same spot become one stake.
+    const spots = new Map<string, number>();
+    for (const { bet, amountCentavos } of stakes) spots.set(spotOf(bet), (spots.get(spotOf(bet)) ?? 0) + amountCentavos);
+    const total = [...spots.values()].reduce((sum, v) => sum + v, 0);
+    checkStake(game, total, 'bets');
+
+    const placed = await this.kit.batcher
+      .run(async (trx) => this.place(trx, game, member, spots, total))
+      .catch((error) => {
+        throw moneyFailure(error, 'bets');
+      });
+    const items = [...spots.entries()].map(([spot, stake]) => ({
+      key: this.betKey({ member_id: member.id, choice: spot }),
+      bet: publicBet({ account: member.account, choice: spot, stake_centavos: stake, win_centavos: 0, status: 'open' }),
+      stake,
+    }));
+    this.engine.publish({ kind: 'bets', round_id: placed.round.id, items });
+    this.kit.balances.push(member.id);
+    return {
+      round_id: placed.round.id,
+      bets: [...spots.entries()].map(([spot, stake]) => ({ spot, type: spot.split(':')[0] as string, amount: formatCentavos(stake) })),
+      amount: formatCentavos(total),
+      balance: formatCentavos(placed.balance),
+    };
+  }
+
+  private async place(trx: Database, game: HouseGame, member: { id: number }, spots: Map<string, number>, total: number) {
+    const round = await repo.lockBettingRound(trx, this.kit.ctx.dialect, GAME);
+    if (!round || Date.now() >= Date.parse(round.betting_ends_at)) throw new AppError('BETTING_CLOSED');
+    const earlier = await repo.memberBets(trx, round.id, member.id);
+    if (earlier.some((b) => spots.has(b.choice))) throw new AppError('ALREADY_BET');
+    const before = earlier.reduce((sum, b) => sum + b.stake_centavos, 0);
+    const limit = Math.min(roulette.ROULETTE_LIMITS.maxTotalCentavos, game.maxBetCentavos);
+    if (before + total > limit) {
+      throw new AppError('BET_ABOVE_MAX', {
+        fieldErrors: { bets: ['games.roulette_total_above_max'] },
+        messageValues: (lang: string) => ({ amount: formatBRL(limit, lang) }),
+      });
+    }
+    const roundUid = memberRoundUid(round.uid, member.id);
+    let balance = 0;
+    for (const [spot, stake] of spots) {
+      const inserted = await repo.insertBet(trx, {
+        round_id: round.id,
+        member_id: member.id,
+        game_round_uid: roundUid,
+        choice: spot,
+        stake_centavos: stake,
+        auto_cashout_x100: null,
+        created_at: nowIso(),
+      });
+      if (!inserted) throw new AppError('ALREADY_BET');
+      const debited = await debit(trx, roundRefOf(game, member.id, roundUid), {
+        txId: betTxId(roundUid, spot),
+        amountCentavos: centavos(stake),
+        outcome: { game: GAME, shared_round_id: round.id },
+      });
+      balance = debited.balanceCentavos;
+    }
+    return { round, balance };
+  }
+
+  // ---- the rounds (leader only) ----------------------------------------------------------------
+
+  refundIds(bet: repo.SharedBetRow): { txId: string; refTxId: string } {
+    return { txId: `${bet.game_round_uid}:refund:${bet.choice}`, refTxId: betTxId(bet.game_round_uid, bet.choice) };
+  }
+
+  async draw(_game: HouseGame | undefined, round: repo.SharedRound, signal: AbortSignal): Promise<void> {
+    await sleepUntil(Date.parse(round.started_at as string) + this.timings.spinMs, signal);
+  }
+
+  /** Pays every member's spots of an ended round: one credit (or loss) per member's game round. */
+  async settle(game: HouseGame, round: repo.SharedRound, open: repo.SharedBetRow[]): Promise<void> {
+    const byMember = new Map<number, repo.SharedBetRow[]>();
+    for (const bet of open) byMember.set(bet.member_id, [...(byMember.get(bet.member_id) ?? []), bet]);
+    const n = round.result;
+    const results = await Promise.allSettled(
+      [...byMember.entries()].map(([memberId, bets]) =>
+        this.kit.batcher.run(async (trx) => {
+          let total = 0;
+          for (const bet of bets) {
+            const win = spotReturn(bet.choice, bet.stake_centavos, n);
+            if (!(await repo.settleBet(trx, bet.id, { status: win > 0 ? 'won' : 'lost', win_centavos: win, settled_at: nowIso() })))
+              continue;
+            total += win;
+          }
+          const roundUid = bets[0]?.game_round_uid as string;
+          const outcome = {
+            game: GAME,
+            shared_round_id: round.id,
+            number: n,
+            color: roulette.rouletteColor(n),
+            bets: bets.map((b) => ({
+              spot: b.choice,
+              bet_centavos: b.stake_centavos,
+              win_centavos: spotReturn(b.choice, b.stake_centavos, n),
+            })),
+          };
+          const ref = roundRefOf(game, memberId, roundUid);
+          if (total > 0) await credit(trx, ref, { txId: `${roundUid}:win`, amountCentavos: centavos(total), outcome });
+          else await settleLost(trx, ref, outcome);
+          return total;
+        }),
+      ),
+    );
+    const members = [...byMember.keys()];
+    results.forEach((result, i) => {
+      if (result.status === 'rejected')
+        this.kit.ctx.log.error({ err: result.reason, member: members[i] }, 'live roulette settlement failed');
+      else if (result.value > 0) this.kit.balances.push(members[i] as number);
+    });
+  }
+}
