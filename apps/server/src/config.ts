@@ -91,6 +91,8 @@ const envSchema = z
     BINGO_BALL_MS: z.coerce.number().int().min(10).max(60_000).default(2_500),
     BINGO_PAUSE_MS: z.coerce.number().int().min(0).max(120_000).default(8_000),
     BINGO_MAX_CARDS: z.coerce.number().int().min(1).max(24).default(24),
+    /** Whether this process runs the bingo rooms' draws (unset: as SHARED_ROUNDS); one leader per database. */
+    BINGO_ROUNDS: z.enum(['on', 'off']).optional(),
     SHARED_CHAIN_LENGTH: z.coerce.number().int().min(10).max(10_000_000).default(10_000),
     // Where the salts of the crash and double chains come from: the public drand beacon
     // (League of Entropy, quicknet), or an offline sandbox for development that proves nothing.

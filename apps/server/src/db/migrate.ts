@@ -19,6 +19,7 @@ import * as m0016CentralExclusion from './migrations/0016-central-exclusion.ts';
 import * as m0017RegulatedIdentity from './migrations/0017-regulated-identity.ts';
 import * as m0018RunningTotals from './migrations/0018-running-totals.ts';
 import * as m0019LedgerPostFunction from './migrations/0019-ledger-post-function.ts';
+import * as m0020Bingo from './migrations/0020-bingo.ts';
 
 type DialectMigration = { up(db: Kysely<any>, dialect: Dialect): Promise<void> };
 
@@ -42,6 +43,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0017-regulated-identity': m0017RegulatedIdentity,
   '0018-running-totals': m0018RunningTotals,
   '0019-ledger-post-function': m0019LedgerPostFunction,
+  '0020-bingo': m0020Bingo,
 };
 
 class DialectMigrationProvider implements MigrationProvider {

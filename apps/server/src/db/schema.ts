@@ -670,6 +670,28 @@ export interface SharedChainsTable {
 
 export type SharedChainStatus = 'committed' | 'active' | 'retired';
 
+/** A drawn bingo round (migration 0020): written once by its settlement, before any payment. */
+export interface BingoRoundsTable {
+  round_id: number;
+  room: string;
+  cards: number;
+  sales_centavos: number;
+  balls_called: number;
+  jackpot_centavos: number;
+  pool_after_centavos: number;
+  /** JSON: packages/games bingo.ts RoundResult. */
+  result: string;
+  created_at: Timestamp;
+}
+
+/** A bingo room's progressive jackpot pool (migration 0020). */
+export interface BingoJackpotsTable {
+  room: string;
+  pool_centavos: number;
+  last_round_id: number;
+  updated_at: Timestamp;
+}
+
 export interface SharedRoundsTable {
   id: Id;
   game: string;
@@ -1037,6 +1059,8 @@ export interface DB {
   wallet_transactions: WalletTransactionsTable;
   shared_chains: SharedChainsTable;
   shared_rounds: SharedRoundsTable;
+  bingo_rounds: BingoRoundsTable;
+  bingo_jackpots: BingoJackpotsTable;
   shared_bets: SharedBetsTable;
   bonus_credits: BonusCreditsTable;
   member_daily_stats: MemberDailyStatsTable;
