@@ -54,6 +54,23 @@ describe('the formulas on /fairness', () => {
       const picked = [0, 1, 2, 3, 4].map((i) => tiles.splice(Math.floor((f[i] as number) * (25 - i)), 1)[0]);
       expect(mines.game === 'mines' && mines.minePositions).toEqual(picked);
 
+      // Blackjack: 4-byte words, rejection, forward Fisher-Yates on 6 decks, as the page writes it.
+      const words = floats(SERVER, 'minha-sorte', nonce, 400).map((x) => x * 2 ** 32);
+      let w = 0;
+      const uniform = (n: number) => {
+        for (;;) {
+          const u = words[w++] as number;
+          if (u < 2 ** 32 - (2 ** 32 % n)) return u % n;
+        }
+      };
+      const shoe = Array.from({ length: 312 }, (_, p) => p % 52);
+      for (let i = 0; i < 311; i += 1) {
+        const j = i + uniform(312 - i);
+        [shoe[i], shoe[j]] = [shoe[j] as number, shoe[i] as number];
+      }
+      const bj = computeSeeded('blackjack', seeds, DEFAULT_PARAMS);
+      expect(bj.game === 'blackjack' && bj.shoe).toEqual(shoe);
+
       const fruit = computeSeeded('fruit-frenzy', seeds, DEFAULT_PARAMS);
       expect(fruit.game === 'fruit-frenzy' && fruit.outcome.stops).toEqual([0, 1, 2].map((k) => Math.floor((f[k] as number) * 32)));
     }

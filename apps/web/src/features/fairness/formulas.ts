@@ -1,3 +1,5 @@
+import { BLACKJACK_DECKS } from '@casino/games/blackjack';
+import { DECK_SIZE } from '@casino/games/cards';
 import { DICE_OUTCOMES } from '@casino/games/dice';
 import { DOUBLE_SLOTS } from '@casino/games/double';
 import { MINES_TILES } from '@casino/games/mines';
@@ -34,6 +36,7 @@ export const CHAIN_FORMULA: readonly string[] = [
   'r = parseInt(hex(digest).slice(0, 13), 16)      // 0 <= r < 2^52',
 ];
 
+const BLACKJACK_SHOE = BLACKJACK_DECKS * DECK_SIZE;
 const weights = (list: readonly { value: number; weight: number }[]) => `[${list.map((m) => `x${m.value}:${m.weight}`).join(', ')}]`;
 const total = (list: readonly { weight: number }[]) => list.reduce((sum, m) => sum + m.weight, 0);
 const lengths = (reels: readonly (readonly unknown[])[]) => `[${reels.map((reel) => reel.length).join(', ')}]`;
@@ -87,6 +90,17 @@ export const GAME_FORMULAS: readonly GameFormula[] = [
       `stop[k] = floor(float[k] * reel_length[k])      k = 0..4, reel_length = ${lengths(CARNAVAL_REELS)}`,
       `ticket = floor(float[5] * ${total(CARNAVAL_FREE_MULTIPLIERS)})      ${weights(CARNAVAL_FREE_MULTIPLIERS)}`,
       `free_stop[j][k] = floor(float[6 + 5j + k] * free_reel_length[k])      free_reel_length = ${lengths(CARNAVAL_FREE_REELS)}`,
+    ],
+  },
+  {
+    game: 'blackjack',
+    scheme: 'stake_stream',
+    lines: [
+      'u[i] = float[i] * 2^32      // b[4i..4i+3] read as one big-endian uint32',
+      'uniform(n) = u mod n for the next u below 2^32 - (2^32 mod n)      // larger u are skipped: no bias',
+      `shoe[p] = p mod 52      p = 0 .. ${BLACKJACK_SHOE - 1}      card = 13 * suit + rank - 1 (suits c d h s, ranks A = 1 .. K = 13)`,
+      `for i = 0 .. ${BLACKJACK_SHOE - 2}: j = i + uniform(${BLACKJACK_SHOE} - i); swap(shoe[i], shoe[j])`,
+      'deal: shoe[0] player, shoe[1] dealer up, shoe[2] player, shoe[3] dealer hole, then shoe[4], ... as the moves ask',
     ],
   },
 ];

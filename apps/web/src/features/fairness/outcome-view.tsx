@@ -3,6 +3,7 @@ import type { FruitSymbol } from '@casino/games/slot-fruit';
 import { Bomb, Gem } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from '../../lib/translation.ts';
+import { BlackjackShoeView } from './outcome-blackjack.tsx';
 import { formatHundredthsX, formatRoll, type Outcome } from './verify.ts';
 
 /** The recomputed outcome drawn the way the game shows it. */
@@ -218,6 +219,8 @@ export function OutcomeView({ outcome }: { outcome: Outcome }) {
       return <FruitView outcome={outcome} />;
     case 'carnaval-20':
       return <CarnavalView outcome={outcome} />;
+    case 'blackjack':
+      return <BlackjackShoeView shoe={outcome.shoe} />;
     case 'crash':
       return (
         <Big tone={outcome.crashPoint < 200 ? 'text-danger' : 'text-money'} testId="verify-crash">

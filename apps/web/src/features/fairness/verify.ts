@@ -1,3 +1,4 @@
+import * as blackjack from '@casino/games/blackjack';
 import * as crash from '@casino/games/crash';
 import * as dice from '@casino/games/dice';
 import * as double from '@casino/games/double';
@@ -11,6 +12,7 @@ import * as fruit from '@casino/games/slot-fruit';
 import { formatCentavos, moneyStringToCentavos } from '@casino/shared/money';
 import type { HouseGameCode } from '@casino/shared/schemas/games';
 import type { HouseRoundView } from '@casino/shared/schemas/house-games';
+import { blackjackShoe, cardsText, handsText, replayBlackjack } from './verify-blackjack.ts';
 
 /**
  * The verify tool's logic, apart from React: an outcome recomputed in the browser from seeds
@@ -19,7 +21,7 @@ import type { HouseRoundView } from '@casino/shared/schemas/house-games';
  */
 
 /** Games played with the member's seed pair, and games played from a shared hash chain. */
-export const SEEDED_GAMES = ['dice', 'mines', 'plinko', 'roulette', 'fruit-frenzy', 'carnaval-20'] as const;
+export const SEEDED_GAMES = ['dice', 'mines', 'plinko', 'roulette', 'fruit-frenzy', 'carnaval-20', 'blackjack'] as const;
 export const CHAIN_GAMES = ['crash', 'double'] as const;
 export type SeededGame = (typeof SEEDED_GAMES)[number];
 export type ChainGame = (typeof CHAIN_GAMES)[number];
@@ -46,6 +48,8 @@ export type Outcome =
   | { game: 'roulette'; number: number; color: roulette.RouletteColor }
   | { game: 'fruit-frenzy'; outcome: fruit.FruitOutcome }
   | { game: 'carnaval-20'; outcome: carnaval.CarnavalOutcome }
+  /** The whole shuffled shoe, dealt from position 0. */
+  | { game: 'blackjack'; shoe: number[] }
   | { game: 'crash'; crashPoint: number }
   | { game: 'double'; roll: number; color: double.DoubleColor };
 
@@ -134,6 +138,8 @@ export function computeSeeded(game: SeededGame, seeds: Seeds, params: GameParams
       return { game, outcome: fruit.play(source) };
     case 'carnaval-20':
       return { game, outcome: carnaval.play(source) };
+    case 'blackjack':
+      return { game, shoe: blackjackShoe(source) };
   }
 }
 
@@ -329,6 +335,21 @@ function seededFacts(outcome: Outcome, recorded: Loose, betCentavos: number, win
         fact('stops', numbers(base.stops), outcome.outcome.base.stops),
         fact('free_spins', free ? free.length : null, outcome.outcome.freeSpins.length),
         fact('payout', money(winCentavos), money(carnaval.carnavalPayout(betCentavos, outcome.outcome))),
+      ];
+    }
+    case 'blackjack': {
+      // The stored moves replayed on the recomputed shoe: the same cards, the same return.
+      const state = asObject(recorded.state);
+      const bet = num(recorded.bet_centavos) ?? betCentavos;
+      const replay = replayBlackjack(outcome.shoe, bet, recorded.moves);
+      return [
+        fact('dealer_cards', cardsText(numbers(state.dealer)), replay ? cardsText(replay.dealer) : null),
+        fact(
+          'hands',
+          handsText(Array.isArray(state.hands) ? (state.hands as { cards: number[] }[]) : null),
+          replay ? handsText(replay.hands) : null,
+        ),
+        fact('payout', money(winCentavos), replay ? money(blackjack.blackjackPayout(replay)) : null),
       ];
     }
     default:
