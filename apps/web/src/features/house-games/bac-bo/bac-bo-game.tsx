@@ -1,0 +1,254 @@
+import { BACBO_TIE_PAYS, bacboRtp } from '@casino/games/bacbo';
+import { API } from '@casino/shared/api-paths';
+import { formatBRL, moneyStringToCentavos } from '@casino/shared/money';
+import type { BacboAnswer } from '@casino/shared/schemas/house-table-games';
+import { useEffect, useRef, useState } from 'react';
+import { currentLanguage } from '../../../lib/i18n.ts';
+import { useIsLoggedIn } from '../../../lib/session.ts';
+import { useTranslation } from '../../../lib/translation.ts';
+import { useBalanceHold } from '../common/balance-hold.ts';
+import { formatScaled } from '../common/bet-amount.tsx';
+import { GameShell, RtpCaption } from '../common/game-shell.tsx';
+import { housePost, limitsOf, requireLogin, useHouseConfig, useInvalidateFairSeeds } from '../common/house-api.ts';
+import { RulesPanel, RulesTable } from '../common/rules-panel.tsx';
+import { sound } from '../common/sound.ts';
+import { BetSpot, ChipTray, useTableBets } from '../common/table-bets.tsx';
+
+const ROLL_MS = 900;
+type Outcome = BacboAnswer['outcome'];
+type Spot = 'player' | 'banker' | 'tie';
+
+/** Pip positions on a 0..100 face for 1..6. */
+const PIPS: Record<number, [number, number][]> = {
+  1: [[50, 50]],
+  2: [
+    [28, 28],
+    [72, 72],
+  ],
+  3: [
+    [28, 28],
+    [50, 50],
+    [72, 72],
+  ],
+  4: [
+    [28, 28],
+    [72, 28],
+    [28, 72],
+    [72, 72],
+  ],
+  5: [
+    [28, 28],
+    [72, 28],
+    [50, 50],
+    [28, 72],
+    [72, 72],
+  ],
+  6: [
+    [28, 25],
+    [72, 25],
+    [28, 50],
+    [72, 50],
+    [28, 75],
+    [72, 75],
+  ],
+};
+
+/** A die drawn in SVG; `value` null shows a tumbling die. */
+export function Die({
+  value,
+  colour,
+  rolling,
+  testId,
+}: {
+  value: number | null;
+  colour: 'player' | 'banker';
+  rolling: boolean;
+  testId?: string;
+}) {
+  const [face, setFace] = useState(1);
+  useEffect(() => {
+    if (!rolling) return;
+    const timer = window.setInterval(() => setFace(1 + Math.floor(Math.random() * 6)), 80);
+    return () => window.clearInterval(timer);
+  }, [rolling]);
+  const shown = rolling ? face : (value ?? 1);
+  const fill = colour === 'player' ? '#eff6ff' : '#fff1f2';
+  const pip = colour === 'player' ? '#1d4ed8' : '#be123c';
+  return (
+    <svg
+      viewBox="0 0 100 100"
+      className={`size-14 drop-shadow-[0_6px_8px_rgba(0,0,0,0.5)] sm:size-20 ${rolling ? 'animate-spin [animation-duration:0.6s]' : ''}`}
+      role="img"
+      aria-label={String(value ?? '')}
+      data-testid={testId}
+      data-value={rolling ? '' : (value ?? '')}
+    >
+      <rect x="4" y="4" width="92" height="92" rx="18" fill={fill} stroke="rgba(0,0,0,0.25)" strokeWidth="2" />
+      <rect x="10" y="8" width="80" height="30" rx="12" fill="#fff" opacity="0.45" />
+      {value === null && !rolling ? null : (PIPS[shown] ?? []).map(([x, y], i) => <circle key={i} cx={x} cy={y} r="9" fill={pip} />)}
+    </svg>
+  );
+}
+
+function BacboRules({ rtp }: { rtp: string }) {
+  const { t } = useTranslation('play');
+  const totals = [2, 3, 4, 5, 6, 7];
+  return (
+    <RulesPanel rtp={rtp} rules={[t('bacbo.rule_roll'), t('bacbo.rule_pays'), t('bacbo.rule_tie')]}>
+      <RulesTable head={[{ label: t('table.bet') }, { label: t('table.pays') }, { label: 'RTP', end: true }]}>
+        {(['player', 'banker', 'tie'] as const).map((s) => (
+          <tr key={s} className="border-t border-line">
+            <td className="py-1.5 font-semibold text-white">{t(`bacbo.spot_${s}`)}</td>
+            <td className="py-1.5">{s === 'tie' ? '4:1 – 88:1' : '1:1'}</td>
+            <td className="py-1.5 text-right tabular-nums">{formatScaled(Math.floor(bacboRtp(s) * 10_000), 2)}%</td>
+          </tr>
+        ))}
+      </RulesTable>
+      <RulesTable head={[{ label: t('bacbo.tie_total') }, { label: t('table.pays'), end: true }]}>
+        {totals.map((n) => (
+          <tr key={n} className="border-t border-line">
+            <td className="py-1.5">{n === 7 ? '6 · 7 · 8' : `${n} · ${14 - n}`}</td>
+            <td className="py-1.5 text-right font-semibold text-white">{BACBO_TIE_PAYS[n]}:1</td>
+          </tr>
+        ))}
+      </RulesTable>
+    </RulesPanel>
+  );
+}
+
+export default function BacBoGame({ onExit }: { onExit: () => void }) {
+  const { t } = useTranslation('play');
+  const loggedIn = useIsLoggedIn();
+  const config = useHouseConfig('bac-bo');
+  const invalidateSeeds = useInvalidateFairSeeds();
+  const { maxCentavos } = limitsOf(config.data);
+  const bets = useTableBets(maxCentavos);
+  const [busy, setBusy] = useState(false);
+  const [rolling, setRolling] = useState(false);
+  const [last, setLast] = useState<{ outcome: Outcome; winCentavos: number } | null>(null);
+  const timers = useRef<number[]>([]);
+  const holdBalance = useBalanceHold();
+  const lang = currentLanguage();
+  const rtp = config.data?.rtp ?? '98.87';
+
+  useEffect(
+    () => () => {
+      for (const id of timers.current) window.clearTimeout(id);
+    },
+    [],
+  );
+
+  const roll = async () => {
+    if (!requireLogin() || bets.total === 0) return;
+    setBusy(true);
+    setRolling(true);
+    sound.play('bet');
+    const hold = holdBalance(bets.total);
+    let payoutCentavos: number | undefined;
+    try {
+      const answer = await housePost<BacboAnswer>(API.house.bacbo, { bets: bets.take() });
+      const winCentavos = moneyStringToCentavos(answer.win) ?? 0;
+      payoutCentavos = winCentavos;
+      invalidateSeeds();
+      await new Promise<void>((resolve) => {
+        timers.current.push(
+          window.setTimeout(() => {
+            setRolling(false);
+            setLast({ outcome: answer.outcome, winCentavos });
+            sound.play(winCentavos > 0 ? 'win' : 'lose');
+            resolve();
+          }, ROLL_MS),
+        );
+      });
+    } catch {
+      hold.cancel();
+      setRolling(false);
+    } finally {
+      hold.release(payoutCentavos);
+      setBusy(false);
+    }
+  };
+
+  const outcome = rolling ? null : (last?.outcome ?? null);
+  const won = (s: Spot) => outcome !== null && outcome.winner === s;
+  const tiePays = (n: number) => BACBO_TIE_PAYS[n] ?? 0;
+
+  const side = (s: 'player' | 'banker') => (
+    <div
+      className={`flex flex-1 flex-col items-center gap-2 rounded-2xl border-2 p-3 ${s === 'player' ? 'border-sky-300/50 bg-sky-500/10' : 'border-rose-300/50 bg-rose-500/10'} ${won(s) ? 'ring-4 ring-gold' : ''}`}
+      data-testid={`bacbo-side-${s}`}
+    >
+      <span className={`text-xs font-black tracking-widest uppercase ${s === 'player' ? 'text-sky-200' : 'text-rose-200'}`}>
+        {t(`bacbo.spot_${s}`)}
+      </span>
+      <div className="flex gap-2">
+        {[0, 1].map((i) => (
+          <Die key={i} value={outcome ? (outcome[s][i] ?? null) : null} colour={s} rolling={rolling} testId={`bacbo-die-${s}-${i}`} />
+        ))}
+      </div>
+      <span className="text-3xl font-black text-white tabular-nums" data-testid={`bacbo-total-${s}`}>
+        {outcome ? (s === 'player' ? outcome.player_total : outcome.banker_total) : '–'}
+      </span>
+    </div>
+  );
+
+  const spot = (s: Spot, tone: Spot, pays: string) => (
+    <BetSpot
+      label={t(`bacbo.spot_${s}`)}
+      pays={pays}
+      stakeCentavos={bets.stakes[s] ?? 0}
+      onClick={() => bets.add(s)}
+      disabled={busy}
+      tone={tone}
+      won={won(s)}
+      testId={`bacbo-spot-${s}`}
+      className="min-h-24"
+    />
+  );
+
+  const controls = (
+    <div className="flex flex-col gap-3">
+      <ChipTray
+        bets={bets}
+        disabled={busy}
+        loggedIn={loggedIn}
+        busy={busy}
+        playLabel={t('bacbo.roll')}
+        onPlay={() => void roll()}
+        onLogin={requireLogin}
+        testId="bacbo"
+      />
+      <RtpCaption rtp={rtp} />
+    </div>
+  );
+
+  return (
+    <GameShell code="bac-bo" title={config.data?.name ?? 'Bac Bo'} onExit={onExit} controls={controls} paytable={<BacboRules rtp={rtp} />}>
+      <div className="flex flex-1 flex-col gap-3 p-3 md:p-6">
+        <div className="flex flex-1 flex-col gap-3 rounded-[2rem] border-4 border-[#4a2c12] bg-[radial-gradient(ellipse_at_center,#7c2d12,#3b0a0a_75%)] p-3 shadow-inner sm:p-5">
+          <div className="flex gap-2">
+            {side('player')}
+            {side('banker')}
+          </div>
+          <p className="min-h-6 text-center text-sm font-bold" aria-live="polite" data-testid="bacbo-result">
+            {outcome && last ? (
+              <span className={last.winCentavos > 0 ? 'text-gold' : 'text-white/80'}>
+                {t(`bacbo.winner_${outcome.winner}`)}
+                {' · '}
+                {last.winCentavos > 0 ? t('common.you_won', { amount: formatBRL(last.winCentavos, lang) }) : t('table.no_win')}
+              </span>
+            ) : (
+              <span className="text-white/60">{rolling ? t('bacbo.rolling') : t('table.place_bets')}</span>
+            )}
+          </p>
+          <div className="grid grid-cols-3 gap-2">
+            {spot('player', 'player', '1:1')}
+            {spot('tie', 'tie', `${tiePays(6)}:1 – ${tiePays(2)}:1`)}
+            {spot('banker', 'banker', '1:1')}
+          </div>
+          <p className="text-center text-[11px] text-white/60">{t('bacbo.tie_refund')}</p>
+        </div>
+      </div>
+    </GameShell>
+  );
+}
