@@ -230,7 +230,7 @@ export default function KenoGame({ onExit }: { onExit: () => void }) {
     <GameShell code="keno" title={config.data?.name ?? 'Keno'} onExit={onExit} controls={controls} paytable={<KenoRules rtp={rtp} />}>
       <div className="flex flex-1 flex-col gap-3 p-3 md:p-6">
         <div className="flex items-center justify-between text-xs font-semibold text-muted">
-          <span data-testid="keno-picked">{t('keno.picked', { count: picks.length, max: KENO_MAX_PICKS })}</span>
+          <span data-testid="keno-picked">{t('keno.picked', { n: picks.length, max: KENO_MAX_PICKS })}</span>
           {last ? (
             <span
               className={done ? (last.winCentavos > 0 ? 'text-money' : 'text-danger') : 'text-white'}
@@ -241,7 +241,7 @@ export default function KenoGame({ onExit }: { onExit: () => void }) {
                 ? last.winCentavos > 0
                   ? t('common.you_won', { amount: formatBRL(last.winCentavos, lang) })
                   : t('keno.no_win', { hits: last.hits.length })
-                : t('keno.hits', { count: hitsNow })}
+                : t('keno.hits', { n: hitsNow })}
             </span>
           ) : null}
         </div>
@@ -296,7 +296,7 @@ export default function KenoGame({ onExit }: { onExit: () => void }) {
                   className={`flex min-w-12 flex-1 flex-col items-center rounded-lg border px-1 py-1 text-xs tabular-nums ${current ? 'border-gold bg-gold/15 text-gold' : 'border-line bg-ink/60 text-soft'}`}
                 >
                   <span className="font-bold text-white">{tenthsText(tenths)}×</span>
-                  <span>{t('keno.hits_short', { count: hits })}</span>
+                  <span>{t('keno.hits_short', { n: hits })}</span>
                 </div>
               );
             })}
