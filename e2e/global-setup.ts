@@ -69,6 +69,10 @@ export default async function setup(project: TestProject) {
       SPORTS_CALENDAR: 'on',
       VIRTUAL_BETTING_MS: '20000',
       VIRTUAL_MINUTE_MS: '150',
+      // Bingo rooms: a 12 s buying window, a ball every 150 ms, so a phone buys a card and watches the draw.
+      BINGO_BUY_MS: '12000',
+      BINGO_BALL_MS: '150',
+      BINGO_PAUSE_MS: '3000',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
