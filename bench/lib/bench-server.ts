@@ -5,6 +5,10 @@ export interface BenchServer {
   port: number;
   tokens: string[];
   ids: number[];
+  /** The sandbox provider's wallet secret (seamless callbacks are signed with it). */
+  walletSecret: string;
+  /** A 1X2 home selection of each open fixture the server was started with. */
+  selections: number[];
   /** Statements the server ran while `work` ran. */
   countStatements(work: () => Promise<unknown>): Promise<{ statements: number; seen: string[] }>;
   close(): Promise<void>;
@@ -13,12 +17,18 @@ export interface BenchServer {
 /** Starts a bench server (bench/lib/server-process.ts) in a process of its own and waits until it listens. */
 export async function startBenchServer(
   kind: 'hello' | 'durable' | 'project',
-  options: { db?: 'sqlite' | 'postgres'; members?: number; env?: Record<string, string> } = {},
+  options: { db?: 'sqlite' | 'postgres'; members?: number; fixtures?: number; env?: Record<string, string> } = {},
 ): Promise<BenchServer> {
   const worker = fork(new URL('./server-process.ts', import.meta.url), {
     env: {
       ...process.env,
-      BENCH_SERVER: JSON.stringify({ kind, db: options.db ?? 'sqlite', members: options.members ?? 64, env: options.env }),
+      BENCH_SERVER: JSON.stringify({
+        kind,
+        db: options.db ?? 'sqlite',
+        members: options.members ?? 64,
+        fixtures: options.fixtures ?? 0,
+        env: options.env,
+      }),
     },
     // BENCH_CPU_PROF=dir writes a V8 CPU profile of the project server there (open it in Chrome's DevTools).
     execArgv: [
@@ -28,11 +38,15 @@ export async function startBenchServer(
       ...(kind === 'project' && process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
     ],
   });
-  const [ready] = (await once(worker, 'message')) as [{ port: number; tokens?: string[]; ids?: number[] }];
+  const [ready] = (await once(worker, 'message')) as [
+    { port: number; tokens?: string[]; ids?: number[]; walletSecret?: string; selections?: number[] },
+  ];
   return {
     port: ready.port,
     tokens: ready.tokens ?? [],
     ids: ready.ids ?? [],
+    walletSecret: ready.walletSecret ?? '',
+    selections: ready.selections ?? [],
     async countStatements(work) {
       worker.send('count');
       await work();

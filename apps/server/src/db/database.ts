@@ -81,7 +81,7 @@ function openSqlite(path: string, onStatement?: (sql: string) => void): Database
   sqlite.pragma('busy_timeout = 5000');
   // Statements with RETURNING (and two-pass updates) keep their rows in a temporary table; on the
   // default temp_store=FILE each run opened a temporary file, which made an indexed UPDATE ...
-  // RETURNING cost 300 µs instead of 8 (bench/dice.bench.ts, DESIGN.md section 2).
+  // RETURNING cost 300 µs instead of 8 (bench/bets.bench.ts, DESIGN.md section 2).
   sqlite.pragma('temp_store = MEMORY');
   const cache = withStatementCache(sqlite, onStatement);
   class Dialect extends SqliteDialect {
