@@ -43,6 +43,27 @@ const lengths = (reels: readonly (readonly unknown[])[]) => `[${reels.map((reel)
 
 export const GAME_FORMULAS: readonly GameFormula[] = [
   {
+    game: 'hi-lo',
+    scheme: 'stake_stream',
+    lines: [
+      'u[i] = float[i] * 2^32      // b[4i..4i+3] read as one big-endian uint32',
+      'uniform(n) = u mod n for the next u below 2^32 - (2^32 mod n)      // larger u are skipped: no bias',
+      `card[k] = uniform(${DECK_SIZE})      k = 0, 1, 2, ...      card = 13 * suit + rank - 1 (suits c d h s, ranks A = 1 .. K = 13)`,
+      'w = 13 - rank (higher), rank - 1 (lower), 1 (same)      multiplier = 0.99 * 13^n / (w_1 * ... * w_n)      payout = floor(stake * multiplier)',
+    ],
+  },
+  {
+    game: 'video-poker',
+    scheme: 'stake_stream',
+    lines: [
+      'u[i] = float[i] * 2^32      // b[4i..4i+3] read as one big-endian uint32',
+      'uniform(n) = u mod n for the next u below 2^32 - (2^32 mod n)      // larger u are skipped: no bias',
+      `deck[p] = p      p = 0 .. ${DECK_SIZE - 1}      card = 13 * suit + rank - 1`,
+      `for i = 0 .. ${DECK_SIZE - 2}: j = i + uniform(${DECK_SIZE} - i); swap(deck[i], deck[j])`,
+      'deal: deck[0..4]      draw: the discarded cards, left to right, take deck[5], deck[6], ...',
+    ],
+  },
+  {
     game: 'crash',
     scheme: 'bustabit',
     lines: [...CHAIN_FORMULA, 'crash = max(100, floor(97 * 2^52 / (2^52 - r))) / 100      // = floor(97 / (1 - r / 2^52)) / 100'],

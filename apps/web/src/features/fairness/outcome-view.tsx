@@ -4,6 +4,7 @@ import { Bomb, Gem } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from '../../lib/translation.ts';
 import { BlackjackShoeView } from './outcome-blackjack.tsx';
+import { HiloCardsView, VideoPokerDeckView } from './outcome-cards.tsx';
 import { formatHundredthsX, formatRoll, type Outcome } from './verify.ts';
 
 /** The recomputed outcome drawn the way the game shows it. */
@@ -219,6 +220,10 @@ export function OutcomeView({ outcome }: { outcome: Outcome }) {
       return <FruitView outcome={outcome} />;
     case 'carnaval-20':
       return <CarnavalView outcome={outcome} />;
+    case 'hi-lo':
+      return <HiloCardsView cards={outcome.cards} />;
+    case 'video-poker':
+      return <VideoPokerDeckView deck={outcome.deck} />;
     case 'blackjack':
       return <BlackjackShoeView shoe={outcome.shoe} />;
     case 'crash':

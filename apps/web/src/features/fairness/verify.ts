@@ -13,6 +13,7 @@ import { formatCentavos, moneyStringToCentavos } from '@casino/shared/money';
 import type { HouseGameCode } from '@casino/shared/schemas/games';
 import type { HouseRoundView } from '@casino/shared/schemas/house-games';
 import { blackjackShoe, cardsText, handsText, replayBlackjack } from './verify-blackjack.ts';
+import { cardCodes, hiloStream, hiloReplayPayout, replayHilo, replayVideoPoker, videoPokerDeck, videoPokerPayout } from './verify-cards.ts';
 
 /**
  * The verify tool's logic, apart from React: an outcome recomputed in the browser from seeds
@@ -21,7 +22,7 @@ import { blackjackShoe, cardsText, handsText, replayBlackjack } from './verify-b
  */
 
 /** Games played with the member's seed pair, and games played from a shared hash chain. */
-export const SEEDED_GAMES = ['dice', 'mines', 'plinko', 'roulette', 'fruit-frenzy', 'carnaval-20', 'blackjack'] as const;
+export const SEEDED_GAMES = ['dice', 'mines', 'plinko', 'roulette', 'fruit-frenzy', 'carnaval-20', 'blackjack', 'hi-lo', 'video-poker'] as const;
 export const CHAIN_GAMES = ['crash', 'double'] as const;
 export type SeededGame = (typeof SEEDED_GAMES)[number];
 export type ChainGame = (typeof CHAIN_GAMES)[number];
@@ -50,6 +51,10 @@ export type Outcome =
   | { game: 'carnaval-20'; outcome: carnaval.CarnavalOutcome }
   /** The whole shuffled shoe, dealt from position 0. */
   | { game: 'blackjack'; shoe: number[] }
+  /** Hi-Lo: the round's cards in the order they are shown (an infinite deck, one uniform draw of 52 each). */
+  | { game: 'hi-lo'; cards: number[] }
+  /** Video poker: the shuffled deck's first ten cards, the deal (0..4) then the replacements. */
+  | { game: 'video-poker'; deck: number[] }
   | { game: 'crash'; crashPoint: number }
   | { game: 'double'; roll: number; color: double.DoubleColor };
 
@@ -138,6 +143,10 @@ export function computeSeeded(game: SeededGame, seeds: Seeds, params: GameParams
       return { game, outcome: fruit.play(source) };
     case 'carnaval-20':
       return { game, outcome: carnaval.play(source) };
+    case 'hi-lo':
+      return { game, cards: hiloStream(source) };
+    case 'video-poker':
+      return { game, deck: videoPokerDeck(source) };
     case 'blackjack':
       return { game, shoe: blackjackShoe(source) };
   }
@@ -350,6 +359,25 @@ function seededFacts(outcome: Outcome, recorded: Loose, betCentavos: number, win
           replay ? handsText(replay.hands) : null,
         ),
         fact('payout', money(winCentavos), replay ? money(blackjack.blackjackPayout(replay)) : null),
+      ];
+    }
+    case 'hi-lo': {
+      // The stored moves replayed on the recomputed cards: the same cards, the same return.
+      const bet = num(recorded.bet_centavos) ?? betCentavos;
+      const replay = replayHilo(outcome.cards, recorded.moves, recorded.status === 'cashed_out');
+      return [
+        fact('cards', cardCodes(numbers(recorded.cards)), replay ? cardCodes(replay.cards) : null),
+        fact('payout', money(winCentavos), replay ? money(hiloReplayPayout(bet, replay)) : null),
+      ];
+    }
+    case 'video-poker': {
+      // The stored hold applied to the recomputed deck.
+      const bet = num(recorded.bet_centavos) ?? betCentavos;
+      const replay = replayVideoPoker(outcome.deck, recorded.held);
+      return [
+        fact('hand', cardCodes(numbers(recorded.hand)), cardCodes(outcome.deck.slice(0, 5))),
+        fact('final_hand', cardCodes(numbers(recorded.final)), replay ? cardCodes(replay.final) : null),
+        fact('payout', money(winCentavos), replay ? money(videoPokerPayout(bet, replay)) : null),
       ];
     }
     default:
