@@ -86,6 +86,8 @@ describe('bingo', () => {
     await screenshot(page, 'house-bingo-75-390x844');
     const desktop = await newContext(browser, DESKTOP, 'pt-BR');
     const tab = await desktop.newPage();
+    await tab.goto('/');
+    await tab.evaluate((value) => sessionStorage.setItem('token', value), token);
     await tab.goto('/gameInfo?code=bingo-75');
     await tab.getByTestId('house-game-bingo-75').waitFor({ timeout: 20_000 });
     await tab.waitForTimeout(1_000);
