@@ -52,7 +52,7 @@ function Cards({ cards, testId }: { cards: (string | null)[]; testId: string }) 
         <div
           // a hand's cards never reorder
           key={i}
-          className={`w-[3.4rem] transition duration-300 starting:-translate-y-6 starting:opacity-0 sm:w-[4.6rem] ${i > 0 ? '-ml-5 sm:-ml-6' : ''}`}
+          className={`w-[3.4rem] transition duration-300 starting:-translate-y-6 starting:opacity-0 sm:w-[4.6rem] md:w-[6rem] xl:w-[7rem] ${i > 0 ? '-ml-5 sm:-ml-6 md:-ml-9' : ''}`}
         >
           <PlayingCard card={cardOf(code)} className="w-full drop-shadow-[0_4px_6px_rgba(0,0,0,0.45)]" testId={`${testId}-card-${i}`} />
         </div>
@@ -251,12 +251,12 @@ export default function BlackjackGame({ onExit }: { onExit: () => void }) {
         >
           {/* The felt's printed rules arc. */}
           <svg
-            viewBox="0 0 400 80"
-            className="pointer-events-none absolute inset-x-0 top-[38%] mx-auto w-[92%] max-w-xl opacity-50"
+            viewBox="0 0 600 110"
+            className="pointer-events-none absolute inset-x-0 top-[36%] mx-auto w-[96%] max-w-2xl opacity-50"
             aria-hidden="true"
           >
-            <path id="bj-arc" d="M20 20 Q200 90 380 20" fill="none" />
-            <text fill="#f5e6a8" fontSize="13" fontWeight="700" letterSpacing="1.5">
+            <path id="bj-arc" d="M6 12 Q300 150 594 12" fill="none" />
+            <text fill="#f5e6a8" fontSize="15" fontWeight="700" letterSpacing="1">
               <textPath href="#bj-arc" startOffset="50%" textAnchor="middle">
                 {t('blackjack.felt')}
               </textPath>
@@ -275,7 +275,7 @@ export default function BlackjackGame({ onExit }: { onExit: () => void }) {
               <Cards cards={dealer.cards} testId="blackjack-dealer" />
             ) : (
               <div className="flex justify-center opacity-40">
-                <div className="w-[3.4rem] sm:w-[4.6rem]">
+                <div className="w-[3.4rem] sm:w-[4.6rem] md:w-[6rem] xl:w-[7rem]">
                   <PlayingCard card={null} className="w-full" />
                 </div>
               </div>
