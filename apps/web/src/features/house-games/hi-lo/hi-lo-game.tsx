@@ -259,7 +259,7 @@ export default function HiloGame({ onExit }: { onExit: () => void }) {
               key={round ? `${round.round_id}-${round.cards.length}` : 'none'}
               card={current}
               className={`w-32 drop-shadow-xl transition duration-300 starting:scale-90 starting:opacity-0 sm:w-40 ${
-                flash === 'wrong' && !playing ? 'ring-4 ring-danger rounded-xl' : flash === 'right' && playing ? '' : ''
+                round?.status === 'lost' ? 'rounded-xl ring-4 ring-danger' : ''
               }`}
               highlight={flash === 'right' && playing}
               testId="hilo-current"
