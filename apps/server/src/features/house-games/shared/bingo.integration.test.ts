@@ -25,6 +25,8 @@ beforeAll(async () => {
   });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   port = (t.app.server.address() as { port: number }).port;
+  // Both rooms open their first round once their chains are salted (the sandbox beacon, within a second).
+  await waitFor(async () => ((await room('bingo-75')) && (await room('bingo-90')) ? true : undefined), 'both rooms open');
 }, 60_000);
 afterAll(async () => {
   await expectLedgerSound(t);
@@ -70,6 +72,15 @@ async function settled(roundId: number) {
 }
 
 describe('bingo rooms', () => {
+  it('lists both rooms with their price, pot and jackpot, and their constants in the house config', async () => {
+    const rooms = (await get(t, API.house.bingoRooms)).body.data.rooms as BingoState[];
+    expect(rooms.map((r) => r.room).sort()).toEqual(['bingo-75', 'bingo-90']);
+    for (const r of rooms) expect(r, JSON.stringify(r)).toMatchObject({ price: '1.00', max_cards: MAX_CARDS });
+    const config = await get(t, `${API.house.config}?code=bingo-75`);
+    expect(config.status).toBe(200);
+    expect(config.body.data).toMatchObject({ rtp: '90.00', balls: 75, house_edge_percent: 10, jackpot_balls: 45, card_price: '1.00' });
+  });
+
   it('refuses a bad room, a bad card count and a purchase above the limit with 422, moving no money', async () => {
     const p = await player(t, 10_000);
     for (const body of [
@@ -162,6 +173,20 @@ describe('bingo rooms', () => {
         expect(Number(gameRound?.win_centavos)).toBe(want);
       }
       expect(paid).toBe(Math.floor((cards.length * price * 85) / 100) + expected.jackpot.amount);
+      // A member's round lookup gives the seeds the verify page recomputes the balls from.
+      const someBet = bets[0] as (typeof bets)[number];
+      const owner = members.find((m) => m.id === someBet.member_id) as { token: string; id: number };
+      const [ownRound] = await roundsOf(t, owner.id, code);
+      const lookup = await get(t, API.house.round(ownRound?.id as number), owner.token);
+      expect(lookup.status).toBe(200);
+      expect(lookup.body.data.chain).toMatchObject({
+        hash: row.hash,
+        salt: chain.salt,
+        result: expected.prizes.length > 0 ? ballOrder(code, row.hash, chain.salt)[0] : null,
+      });
+      expect((lookup.body.data.outcome as { cards: { id: string }[] }).cards.map((c) => c.id)).toEqual(
+        Array.from({ length: someBet.stake_centavos / price }, (_, i) => `${someBet.id}-${i}`),
+      );
       // The finished state shows the balls, winners and the seed.
       const after = await waitFor(async () => {
         const s = await room(code);
