@@ -102,5 +102,6 @@ export type BingoServerMessage =
   | { type: 'bingo.bets'; data: { room: BingoRoomCode; round_id: number; cards_sold: number; players: number; sales: string; pot: string } }
   | {
       type: 'bingo.ball';
-      data: { room: BingoRoomCode; round_id: number; ball: number; count: number; prizes: BingoPrizeView[] };
+      /** `balls`: every ball called so far, this one last (a screen that missed one catches up). */
+      data: { room: BingoRoomCode; round_id: number; ball: number; count: number; balls: number[]; prizes: BingoPrizeView[] };
     };

@@ -257,7 +257,7 @@ export class BingoGame extends SharedRoundGame<Snapshot, PublicBet, History, Bin
     const data = message.data as Extract<BingoServerMessage, { type: 'bingo.ball' }>['data'];
     const snapshot = view.snapshot;
     if (!snapshot || snapshot.round_id !== data.round_id) return;
-    if (snapshot.balls.length === data.count - 1) snapshot.balls.push(data.ball);
+    if (snapshot.balls.length < data.count) snapshot.balls = data.balls;
     snapshot.prizes = data.prizes;
     view.feed.broadcast({ type: 'bingo.ball', data } satisfies BingoServerMessage as unknown as HouseServerMessage);
   }
@@ -369,6 +369,7 @@ export class BingoGame extends SharedRoundGame<Snapshot, PublicBet, History, Bin
           round_id: round.id,
           ball: current.order[count - 1] as number,
           count,
+          balls: current.order.slice(0, count),
           prizes: this.prizeViews(current.result.salesCentavos, current.result, count, current.accounts),
         },
       });

@@ -265,7 +265,7 @@ export default function BingoGame({ onExit }: { onExit: () => void }) {
         setStates((previous) => {
           const s = previous[d.room];
           if (!s || s.round_id !== d.round_id || s.balls.length >= d.count) return previous;
-          return { ...previous, [d.room]: { ...s, phase: 'drawing', balls: [...s.balls, d.ball], prizes: d.prizes } };
+          return { ...previous, [d.room]: { ...s, phase: 'drawing', balls: d.balls, prizes: d.prizes } };
         });
         if (d.room === room) sound.play('click');
       }
