@@ -365,6 +365,22 @@ describe('blackjack refusals', () => {
     expect((await post(t, B.stand, {}, poor.token)).status).toBe(200);
   });
 
+  it('a double or a split past the member’s wager limit is refused like a first stake, with no money moved', async () => {
+    const p = await player(t, 10_000);
+    const run = await arrange(p, 100, ['stand'], ([s0]) => s0!.phase === 'player');
+    expect((await post(t, API.responsible.limits, { kind: 'wager', period: 'day', value: 100 }, p.token)).status).toBe(200);
+    expect((await post(t, B.start, { amount: '1.00' }, p.token)).status).toBe(200);
+    const dbl = await post(t, B.double, {}, p.token);
+    expect(dbl.status).toBe(403);
+    expect(code(dbl)).toBe('WAGER_LIMIT_REACHED');
+    expect(await cashOf(t, p.id)).toBe(10_000 - 100);
+    const [row] = await roundsOf(t, p.id, 'blackjack');
+    expect(row?.bet_centavos).toBe(100);
+    const stand = await post(t, B.stand, {}, p.token);
+    expect(stand.status).toBe(200);
+    expect(await cashOf(t, p.id)).toBe(10_000 - 100 + bj.blackjackPayout(run.final));
+  });
+
   it('10 simultaneous stands, then 10 simultaneous doubles, act once each; no 5xx', async () => {
     const p = await player(t, 100_000);
     const run = await arrange(p, 500, ['stand'], ([s0]) => s0!.phase === 'player');
