@@ -5,7 +5,6 @@ import type { HouseServerMessage } from '@casino/shared/schemas/house-games';
 import type { LiveRoulettePlayerBet, LiveRouletteState } from '@casino/shared/schemas/house-live-tables';
 import type { Database } from '../../../db/database.ts';
 import { nowIso } from '../../../db/database.ts';
-import { inSavepoint } from '../../../db/savepoint.ts';
 import { AppError } from '../../../lib/http.ts';
 import { moneyFailure } from '../../../platform/ledger/money-failure.ts';
 import { credit, debit, settleLost } from '../../wallet/wallet.service.ts';
@@ -14,7 +13,6 @@ import { type RouletteChipInput, rouletteRefusal, toStakes } from '../instant.se
 import { maskAccount, sleepUntil } from './feed.ts';
 import { type ListedBet, SharedRoundGame } from './round-engine.ts';
 import * as repo from './shared-rounds.repository.ts';
-import type { GroupOutcome, GroupWork } from './tx-batcher.ts';
 
 /**
  * Live roulette (issue 14): an RNG table, no video dealer. Shared rounds over /ws/live-roulette
@@ -39,9 +37,6 @@ type History = LiveRouletteState['history'][number];
 const GAME = 'live-roulette' as const;
 const memberRoundUid = (sharedUid: string, memberId: number) => `${GAME}:${sharedUid}:${memberId}`;
 const betTxId = (roundUid: string, spot: string) => `${roundUid}:bet:${spot}`;
-
-type PendingChips = { game: HouseGame; member: { id: number }; spots: Map<string, number>; total: number };
-type Placed = { round: repo.SharedRound; balance: number };
 
 const INSIDE = new Set(['straight', 'split', 'street']);
 
@@ -187,7 +182,7 @@ export class LiveRouletteGame extends SharedRoundGame<Snapshot, LiveRoulettePlay
     checkStake(game, total, 'bets');
 
     const placed = await this.kit.batcher
-      .runGrouped<PendingChips, Placed>(`bet:${GAME}`, { game, member, spots, total }, this.betting)
+      .run(async (trx) => this.place(trx, game, member, spots, total))
       .catch((error) => {
         throw moneyFailure(error, 'bets');
       });
@@ -206,26 +201,7 @@ export class LiveRouletteGame extends SharedRoundGame<Snapshot, LiveRoulettePlay
     };
   }
 
-  /**
-   * The bodies that arrive together share one transaction (and its commit), each in its own
-   * savepoint: a refused body is undone alone, the others stand.
-   */
-  private readonly betting: GroupWork<PendingChips, Placed> = {
-    together: async (trx, items) => {
-      const outcomes: GroupOutcome<Placed>[] = [];
-      for (const [i, item] of items.entries()) {
-        try {
-          outcomes.push({ ok: true, value: await inSavepoint(trx, `live_roulette_${i}`, () => this.place(trx, item)) });
-        } catch (error) {
-          outcomes.push({ ok: false, error });
-        }
-      }
-      return outcomes;
-    },
-    alone: (trx, item) => this.place(trx, item),
-  };
-
-  private async place(trx: Database, { game, member, spots, total }: PendingChips): Promise<Placed> {
+  private async place(trx: Database, game: HouseGame, member: { id: number }, spots: Map<string, number>, total: number) {
     const round = await repo.lockBettingRound(trx, this.kit.ctx.dialect, GAME);
     if (!round || Date.now() >= Date.parse(round.betting_ends_at)) throw new AppError('BETTING_CLOSED');
     const earlier = await repo.memberBets(trx, round.id, member.id);
