@@ -1,7 +1,10 @@
+import { BACCARAT_DECKS } from '@casino/games/baccarat';
 import { BLACKJACK_DECKS } from '@casino/games/blackjack';
 import { DECK_SIZE } from '@casino/games/cards';
 import { DICE_OUTCOMES } from '@casino/games/dice';
 import { DOUBLE_SLOTS } from '@casino/games/double';
+import { KENO_DRAWN, KENO_NUMBERS } from '@casino/games/keno';
+import { LIMBO_MAX_RESULT } from '@casino/games/limbo';
 import { MINES_TILES } from '@casino/games/mines';
 import { ROULETTE_POCKETS } from '@casino/games/roulette';
 import { CARNAVAL_FREE_MULTIPLIERS, CARNAVAL_FREE_REELS, CARNAVAL_REELS } from '@casino/games/slot-carnaval';
@@ -61,6 +64,43 @@ export const GAME_FORMULAS: readonly GameFormula[] = [
       `deck[p] = p      p = 0 .. ${DECK_SIZE - 1}      card = 13 * suit + rank - 1`,
       `for i = 0 .. ${DECK_SIZE - 2}: j = i + uniform(${DECK_SIZE} - i); swap(deck[i], deck[j])`,
       'deal: deck[0..4]      draw: the discarded cards, left to right, take deck[5], deck[6], ...',
+    ],
+  },
+  {
+    game: 'keno',
+    scheme: 'stake_stream',
+    lines: [
+      'u[i] = float[i] * 2^32      // b[4i..4i+3] read as one big-endian uint32',
+      'uniform(n) = u mod n for the next u below 2^32 - (2^32 mod n)      // larger u are skipped: no bias',
+      `board = [1 .. ${KENO_NUMBERS}]; for i = 0 .. ${KENO_DRAWN - 1}: j = i + uniform(${KENO_NUMBERS} - i); swap(board[i], board[j])`,
+      `drawn = board[0 .. ${KENO_DRAWN - 1}]      hits = picks in drawn      payout = floor(stake * paytable[risk][picks][hits] / 10)`,
+    ],
+  },
+  {
+    game: 'limbo',
+    scheme: 'stake_stream',
+    lines: [
+      'u = (float[0] * 2^32) * 2^32 + float[1] * 2^32      // b[0..7] as one big-endian 64-bit integer',
+      `result = min(${LIMBO_MAX_RESULT}, max(100, floor(99 * 2^64 / (2^64 - u)))) / 100`,
+      'win when result >= target      payout = floor(stake * target)',
+    ],
+  },
+  {
+    game: 'baccarat',
+    scheme: 'stake_stream',
+    lines: [
+      'uniform(n) = u mod n for the next u = float * 2^32 below 2^32 - (2^32 mod n)      // larger u are skipped: no bias',
+      `shoe[p] = p mod ${DECK_SIZE}      p = 0 .. ${BACCARAT_DECKS * DECK_SIZE - 1}      card = 13 * suit + rank - 1`,
+      `for i = 0, 1, ...: j = i + uniform(${BACCARAT_DECKS * DECK_SIZE} - i); swap(shoe[i], shoe[j]); deal shoe[i]      // only the cards dealt`,
+      'order: player, banker, player, banker, then the third cards (player first); value = rank < 10 ? rank : 0; total = sum mod 10',
+    ],
+  },
+  {
+    game: 'bac-bo',
+    scheme: 'stake_stream',
+    lines: [
+      'uniform(n) = u mod n for the next u = float * 2^32 below 2^32 - (2^32 mod n)      // larger u are skipped: no bias',
+      'die[k] = 1 + uniform(6)      k = 0..3: player 1, player 2, banker 1, banker 2',
     ],
   },
   {

@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from '../../lib/translation.ts';
 import { BlackjackShoeView } from './outcome-blackjack.tsx';
 import { HiloCardsView, VideoPokerDeckView } from './outcome-cards.tsx';
+import { TableOutcomeView } from './outcome-table.tsx';
 import { formatHundredthsX, formatRoll, type Outcome } from './verify.ts';
 
 /** The recomputed outcome drawn the way the game shows it. */
@@ -226,6 +227,11 @@ export function OutcomeView({ outcome }: { outcome: Outcome }) {
       return <VideoPokerDeckView deck={outcome.deck} />;
     case 'blackjack':
       return <BlackjackShoeView shoe={outcome.shoe} />;
+    case 'keno':
+    case 'limbo':
+    case 'baccarat':
+    case 'bac-bo':
+      return <TableOutcomeView outcome={outcome} />;
     case 'crash':
       return (
         <Big tone={outcome.crashPoint < 200 ? 'text-danger' : 'text-money'} testId="verify-crash">

@@ -23,6 +23,8 @@ import {
   VERIFY_GAMES,
 } from './verify.ts';
 import { OutcomeView } from './outcome-view.tsx';
+import { isTableGame } from './verify-table.ts';
+import { TableParamsFields } from './verify-table-fields.tsx';
 
 /** What the tool starts with (a revealed pair, a round to replay, or the address's parameters). */
 export type VerifyPrefill = {
@@ -123,6 +125,7 @@ function GameParamsFields({
   onTargetText: (text: string) => void;
 }) {
   const { t } = useTranslation();
+  if (isTableGame(game)) return <TableParamsFields game={game} params={params} onChange={onChange} />;
   if (game === 'dice') {
     return (
       <div className="grid grid-cols-2 gap-3">

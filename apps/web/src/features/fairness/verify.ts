@@ -13,6 +13,16 @@ import { formatCentavos, moneyStringToCentavos } from '@casino/shared/money';
 import type { HouseGameCode } from '@casino/shared/schemas/games';
 import type { HouseRoundView } from '@casino/shared/schemas/house-games';
 import { blackjackShoe, cardsText, handsText, replayBlackjack } from './verify-blackjack.ts';
+import {
+  computeTable,
+  DEFAULT_TABLE_PARAMS,
+  isTableGame,
+  type TableOutcome,
+  type TableParams,
+  tableFacts,
+  tableParamsFromRecorded,
+  tableParamsProblem,
+} from './verify-table.ts';
 import { cardCodes, hiloStream, hiloReplayPayout, replayHilo, replayVideoPoker, videoPokerDeck, videoPokerPayout } from './verify-cards.ts';
 
 /**
@@ -22,7 +32,7 @@ import { cardCodes, hiloStream, hiloReplayPayout, replayHilo, replayVideoPoker, 
  */
 
 /** Games played with the member's seed pair, and games played from a shared hash chain. */
-export const SEEDED_GAMES = ['dice', 'mines', 'plinko', 'roulette', 'fruit-frenzy', 'carnaval-20', 'blackjack', 'hi-lo', 'video-poker'] as const;
+export const SEEDED_GAMES = ['dice', 'mines', 'plinko', 'roulette', 'fruit-frenzy', 'carnaval-20', 'blackjack', 'hi-lo', 'video-poker', 'keno', 'limbo', 'baccarat', 'bac-bo'] as const;
 export const CHAIN_GAMES = ['crash', 'double'] as const;
 export type SeededGame = (typeof SEEDED_GAMES)[number];
 export type ChainGame = (typeof CHAIN_GAMES)[number];
@@ -38,11 +48,12 @@ export type GameParams = {
   mines: number;
   plinkoRows: number;
   plinkoRisk: plinko.PlinkoRisk;
-};
+} & TableParams;
 
-export const DEFAULT_PARAMS: GameParams = { diceTarget: 5000, diceDirection: 'over', mines: 3, plinkoRows: 16, plinkoRisk: 'medium' };
+export const DEFAULT_PARAMS: GameParams = { diceTarget: 5000, diceDirection: 'over', mines: 3, plinkoRows: 16, plinkoRisk: 'medium', ...DEFAULT_TABLE_PARAMS };
 
 export type Outcome =
+  | TableOutcome
   | { game: 'dice'; roll: number; win: boolean; chance: number; multiplier: string; target: number; direction: dice.DiceDirection }
   | { game: 'mines'; mines: number; minePositions: number[] }
   | { game: 'plinko'; rows: number; risk: plinko.PlinkoRisk; path: number[]; slot: number; multiplier: string; table: readonly number[] }
@@ -101,6 +112,7 @@ export function checkChainInput(hash: string, salt: string): { hash: string; sal
 }
 
 export function paramsProblem(game: SeededGame, params: GameParams): string | null {
+  if (isTableGame(game)) return tableParamsProblem(game, params);
   if (game === 'dice' && !dice.isValidDiceParams({ target: params.diceTarget, direction: params.diceDirection })) {
     return 'fairness.errors.dice';
   }
@@ -149,6 +161,11 @@ export function computeSeeded(game: SeededGame, seeds: Seeds, params: GameParams
       return { game, deck: videoPokerDeck(source) };
     case 'blackjack':
       return { game, shoe: blackjackShoe(source) };
+    case 'keno':
+    case 'limbo':
+    case 'baccarat':
+    case 'bac-bo':
+      return computeTable(game, source, params);
   }
 }
 
@@ -244,6 +261,7 @@ const money = (centavos: number) => formatCentavos(centavos);
 export function paramsFromRecorded(game: SeededGame, recorded: unknown): GameParams {
   const o = flatten(recorded);
   const params = { ...DEFAULT_PARAMS };
+  if (isTableGame(game)) return { ...params, ...tableParamsFromRecorded(game, o, params) };
   if (game === 'dice') {
     params.diceTarget = num(o.target) ?? params.diceTarget;
     params.diceDirection = o.direction === 'under' ? 'under' : 'over';
@@ -288,6 +306,11 @@ function minesReplayPayout(outcome: Extract<Outcome, { game: 'mines' }>, reveale
 
 function seededFacts(outcome: Outcome, recorded: Loose, betCentavos: number, winCentavos: number): Fact[] {
   switch (outcome.game) {
+    case 'keno':
+    case 'limbo':
+    case 'baccarat':
+    case 'bac-bo':
+      return tableFacts(outcome, recorded, betCentavos, winCentavos).map((f) => fact(f.label, f.recorded, f.recomputed));
     case 'dice': {
       const roll = num(recorded.roll);
       const payout = dice.dicePayout(betCentavos, {
