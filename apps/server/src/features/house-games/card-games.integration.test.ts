@@ -172,6 +172,10 @@ describe('hi-lo', () => {
     const second = await post(t, API.house.hiloStart, { amount: '1.00' }, p.token);
     expect(second.status).toBe(409);
     expect(code(second)).toBe('ROUND_IN_PROGRESS');
+    // The seed of an open round cannot be revealed (the cards to come would be known).
+    const rotate = await post(t, API.fair.rotate, {}, p.token);
+    expect(rotate.status).toBe(409);
+    expect(code(rotate)).toBe('ROUND_IN_PROGRESS');
     const early = await post(t, `${API.house.hiloCashout}?lang=en`, {}, p.token);
     expect(early.status).toBe(422);
     expect(code(early)).toBe('HILO_CASHOUT_TOO_EARLY');
@@ -310,6 +314,7 @@ describe('video poker', () => {
     expect(await cashOf(t, p.id)).toBe(10_000);
     const deal = await post(t, API.house.videoPokerDeal, { amount: '1.00' }, p.token);
     expect(deal.status).toBe(200);
+    expect(code(await post(t, API.fair.rotate, {}, p.token))).toBe('ROUND_IN_PROGRESS');
     for (const hold of [
       [5],
       [-1],
