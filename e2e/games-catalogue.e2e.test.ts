@@ -116,6 +116,25 @@ describe('game catalogue', () => {
     await context.close();
   });
 
+  it("fills the lobby's Bingo, Cartas and Cassino ao vivo tabs with at least two games each", async () => {
+    const context = await newContext(browser, PHONE, 'pt-BR');
+    const page = await context.newPage();
+    await page.goto('/');
+    const expected: Record<string, string[]> = {
+      bingo: ['bingo-75', 'bingo-90'],
+      card: ['blackjack', 'video-poker', 'baccarat', 'hi-lo'],
+      live: ['double', 'live-roulette', 'live-bac-bo'],
+    };
+    for (const [category, codes] of Object.entries(expected)) {
+      await page.getByRole('tab', { name: text(`categories.${category}`) }).click();
+      for (const code of codes) await tile(tabPanel(page), code).first().waitFor();
+      expect(await tabPanel(page).locator('[data-testid="game-tile"]').count()).toBeGreaterThanOrEqual(2);
+      expect(await tabPanel(page).getByText(NO_GAMES).count()).toBe(0);
+    }
+    await screenshot(page, 'games-lobby-live-tab-390x844');
+    await context.close();
+  });
+
   it('follows a game from a home tile and finds it on /favorites; taking the heart off reloads the list', async () => {
     const { context, page } = await memberPage();
     await page.goto('/');
