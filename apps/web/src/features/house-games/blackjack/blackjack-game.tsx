@@ -287,8 +287,12 @@ export default function BlackjackGame({ onExit }: { onExit: () => void }) {
               className="z-10 mx-auto rounded-2xl border-2 border-gold bg-ink/85 px-5 py-2 text-center shadow-2xl"
               data-testid="blackjack-result"
             >
-              {win > 0 ? (
+              {win > staked ? (
                 <p className="text-lg font-black text-money">{t('common.you_won', { amount: formatBRL(win, lang) })}</p>
+              ) : win === staked ? (
+                <p className="text-lg font-black text-white">{t('blackjack.stake_back', { amount: formatBRL(win, lang) })}</p>
+              ) : win > 0 ? (
+                <p className="text-lg font-black text-white">{t('blackjack.returned', { amount: formatBRL(win, lang) })}</p>
               ) : (
                 <p className="text-lg font-black text-soft">{t('blackjack.no_win')}</p>
               )}
