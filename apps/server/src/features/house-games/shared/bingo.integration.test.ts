@@ -18,7 +18,7 @@ let port: number;
 beforeAll(async () => {
   t = await houseTestApp({
     BINGO_ROUNDS: 'on',
-    BINGO_BUY_MS: '4000',
+    BINGO_BUY_MS: '6000',
     BINGO_BALL_MS: '10',
     BINGO_PAUSE_MS: '300',
     BINGO_MAX_CARDS: String(MAX_CARDS),
@@ -111,7 +111,7 @@ describe('bingo rooms', () => {
     });
     await Promise.all(sockets.map((s) => new Promise((resolve) => s.once('open', resolve))));
 
-    const [r75, r90] = await Promise.all([buyingRound('bingo-75', 2_500), buyingRound('bingo-90', 2_500)]);
+    const [r75, r90] = await Promise.all([buyingRound('bingo-75', 4_500), buyingRound('bingo-90', 4_500)]);
     const buys = await Promise.all(
       members.map((m, i) => post(t, API.house.bingoBuy, { room: i % 2 ? 'bingo-90' : 'bingo-75', cards: 1 + (i % MAX_CARDS) }, m.token)),
     );
@@ -125,6 +125,7 @@ describe('bingo rooms', () => {
     // A second purchase in the same round is refused and moves nothing.
     const again = await post(t, API.house.bingoBuy, { room: 'bingo-90', cards: 1 }, members[1]?.token);
     expect(code(again)).toBe('ALREADY_BET');
+    expect(await cashOf(t, members[1]?.id as number)).toBe(50_000 - 200);
     sockets[0]?.close(); // the member behind socket 0 bought a 75-ball card and leaves
 
     // The member sees their cards in GET rooms.
