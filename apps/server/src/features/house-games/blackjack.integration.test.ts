@@ -365,6 +365,20 @@ describe('blackjack refusals', () => {
     expect((await post(t, B.stand, {}, poor.token)).status).toBe(200);
   });
 
+  it('two deals at once open one hand; the config shows the rules', async () => {
+    const p = await player(t, 10_000);
+    await arrange(p, 100, [], ([s0]) => s0!.phase === 'player');
+    const results = await Promise.all([post(t, B.start, { amount: '1.00' }, p.token), post(t, B.start, { amount: '1.00' }, p.token)]);
+    expect(results.filter((r) => r.status === 200)).toHaveLength(1);
+    expect(code(results.find((r) => r.status !== 200)!)).toBe('ROUND_IN_PROGRESS');
+    expect(await cashOf(t, p.id)).toBe(9_900);
+    await post(t, B.stand, {}, p.token);
+
+    const config = await get(t, `${API.house.config}?code=blackjack`);
+    expect(config.status).toBe(200);
+    expect(config.body.data).toMatchObject({ decks: 6, max_hands: 4, dealer_stands_soft_17: true, blackjack_pays: '3:2', rtp: '99.60' });
+  });
+
   it('a double or a split past the member’s wager limit is refused like a first stake, with no money moved', async () => {
     const p = await player(t, 10_000);
     const run = await arrange(p, 100, ['stand'], ([s0]) => s0!.phase === 'player');
