@@ -15,7 +15,7 @@ import { hmac } from '@noble/hashes/hmac.js';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import { type BacboOutcome, outcomeOf } from './bacbo.ts';
-import { ROULETTE_POCKETS } from './roulette.ts';
+import { coveredNumbers, ROULETTE_PAYOUTS, ROULETTE_POCKETS, type RouletteBet, type RouletteBetType, rouletteBetWins } from './roulette.ts';
 
 const TWO_52 = 2n ** 52n;
 
@@ -59,4 +59,38 @@ export function bacboOutcomeOfResult(result: number): BacboOutcome {
 /** The stored result of a live Bac Bo round from its hash and salt. */
 export function liveBacboResultFromHash(hashHex: string, salt: string): number {
   return encodeBacboDice(liveBacboDiceFromHash(hashHex, salt));
+}
+
+// ---- live roulette spots ----------------------------------------------------------------------
+
+const LISTED = new Set(['straight', 'split', 'street']);
+
+/**
+ * The spot of a (valid) bet as a live round stores it (16 characters at most): the type, then
+ * the numbers for straight, split and street, the first number for corner and line ("corner:0"
+ * is 0-1-2-3), the index for dozen and column, nothing for the even-money bets.
+ */
+export function spotOf(bet: RouletteBet): string {
+  const numbers = coveredNumbers(bet);
+  if (LISTED.has(bet.type)) return `${bet.type}:${numbers.join('-')}`;
+  if (bet.type === 'corner' || bet.type === 'line') return `${bet.type}:${numbers[0]}`;
+  if (bet.type === 'dozen' || bet.type === 'column') return `${bet.type}:${bet.index}`;
+  return bet.type;
+}
+
+/** The bet a stored spot names. */
+export function betOfSpot(spot: string): RouletteBet {
+  const [type, rest] = spot.split(':') as [RouletteBetType, string | undefined];
+  if (rest === undefined) return { type };
+  if (type === 'dozen' || type === 'column') return { type, index: Number(rest) };
+  const first = Number(rest.split('-')[0]);
+  if (type === 'corner') return { type, numbers: first === 0 ? [0, 1, 2, 3] : [first, first + 1, first + 3, first + 4] };
+  if (type === 'line') return { type, numbers: [0, 1, 2, 3, 4, 5].map((k) => first + k) };
+  return { type, numbers: rest.split('-').map(Number) };
+}
+
+/** What a spot returns when `n` comes up (stake included): stake * (payout + 1) or 0. */
+export function spotReturn(spot: string, stakeCentavos: number, n: number): number {
+  const bet = betOfSpot(spot);
+  return rouletteBetWins(bet, n) ? stakeCentavos * (ROULETTE_PAYOUTS[bet.type] + 1) : 0;
 }

@@ -1,10 +1,11 @@
-import { liveRouletteNumberFromHash } from '@casino/games/live-tables';
+import { liveRouletteNumberFromHash, spotOf, spotReturn } from '@casino/games/live-tables';
 import * as roulette from '@casino/games/roulette';
 import { centavos, formatBRL, formatCentavos } from '@casino/shared/money';
 import type { HouseServerMessage } from '@casino/shared/schemas/house-games';
 import type { LiveRoulettePlayerBet, LiveRouletteState } from '@casino/shared/schemas/house-live-tables';
 import type { Database } from '../../../db/database.ts';
 import { nowIso } from '../../../db/database.ts';
+import { inSavepoint } from '../../../db/savepoint.ts';
 import { AppError } from '../../../lib/http.ts';
 import { moneyFailure } from '../../../platform/ledger/money-failure.ts';
 import { credit, debit, settleLost } from '../../wallet/wallet.service.ts';
@@ -13,6 +14,7 @@ import { type RouletteChipInput, rouletteRefusal, toStakes } from '../instant.se
 import { maskAccount, sleepUntil } from './feed.ts';
 import { type ListedBet, SharedRoundGame } from './round-engine.ts';
 import * as repo from './shared-rounds.repository.ts';
+import type { GroupOutcome, GroupWork } from './tx-batcher.ts';
 
 /**
  * Live roulette (issue 14): an RNG table, no video dealer. Shared rounds over /ws/live-roulette
@@ -38,37 +40,8 @@ const GAME = 'live-roulette' as const;
 const memberRoundUid = (sharedUid: string, memberId: number) => `${GAME}:${sharedUid}:${memberId}`;
 const betTxId = (roundUid: string, spot: string) => `${roundUid}:bet:${spot}`;
 
-const INSIDE = new Set(['straight', 'split', 'street']);
-
-/**
- * The spot of a (valid) bet as stored in shared_bets.choice (16 characters at most): the type,
- * then the numbers for straight, split and street, the first number for corner and line
- * ("corner:0" is 0-1-2-3), the index for dozen and column, nothing for the even-money bets.
- */
-export function spotOf(bet: roulette.RouletteBet): string {
-  const numbers = roulette.coveredNumbers(bet);
-  if (INSIDE.has(bet.type)) return `${bet.type}:${numbers.join('-')}`;
-  if (bet.type === 'corner' || bet.type === 'line') return `${bet.type}:${numbers[0]}`;
-  if (bet.type === 'dozen' || bet.type === 'column') return `${bet.type}:${bet.index}`;
-  return bet.type;
-}
-
-/** The bet a stored spot names. */
-export function betOfSpot(spot: string): roulette.RouletteBet {
-  const [type, rest] = spot.split(':') as [roulette.RouletteBetType, string | undefined];
-  if (rest === undefined) return { type };
-  if (type === 'dozen' || type === 'column') return { type, index: Number(rest) };
-  const first = Number(rest.split('-')[0]);
-  if (type === 'corner') return { type, numbers: first === 0 ? [0, 1, 2, 3] : [first, first + 1, first + 3, first + 4] };
-  if (type === 'line') return { type, numbers: [0, 1, 2, 3, 4, 5].map((k) => first + k) };
-  return { type, numbers: rest.split('-').map(Number) };
-}
-
-/** What a spot returns when `n` comes up (stake included). */
-export function spotReturn(spot: string, stakeCentavos: number, n: number): number {
-  const bet = betOfSpot(spot);
-  return roulette.rouletteBetWins(bet, n) ? stakeCentavos * (roulette.ROULETTE_PAYOUTS[bet.type] + 1) : 0;
-}
+type PendingChips = { game: HouseGame; member: { id: number }; spots: Map<string, number>; total: number };
+type Placed = { round: repo.SharedRound; balance: number };
 
 function publicBet(
   row: Pick<repo.SharedBetRow, 'account' | 'choice' | 'stake_centavos' | 'win_centavos' | 'status'>,
@@ -182,7 +155,7 @@ export class LiveRouletteGame extends SharedRoundGame<Snapshot, LiveRoulettePlay
     checkStake(game, total, 'bets');
 
     const placed = await this.kit.batcher
-      .run(async (trx) => this.place(trx, game, member, spots, total))
+      .runGrouped<PendingChips, Placed>(`bet:${GAME}`, { game, member, spots, total }, this.betting)
       .catch((error) => {
         throw moneyFailure(error, 'bets');
       });
@@ -201,7 +174,26 @@ export class LiveRouletteGame extends SharedRoundGame<Snapshot, LiveRoulettePlay
     };
   }
 
-  private async place(trx: Database, game: HouseGame, member: { id: number }, spots: Map<string, number>, total: number) {
+  /**
+   * The bodies that arrive together share one transaction (and its commit), each in its own
+   * savepoint: a refused body is undone alone, the others stand.
+   */
+  private readonly betting: GroupWork<PendingChips, Placed> = {
+    together: async (trx, items) => {
+      const outcomes: GroupOutcome<Placed>[] = [];
+      for (const [i, item] of items.entries()) {
+        try {
+          outcomes.push({ ok: true, value: await inSavepoint(trx, `live_roulette_${i}`, () => this.place(trx, item)) });
+        } catch (error) {
+          outcomes.push({ ok: false, error });
+        }
+      }
+      return outcomes;
+    },
+    alone: (trx, item) => this.place(trx, item),
+  };
+
+  private async place(trx: Database, { game, member, spots, total }: PendingChips): Promise<Placed> {
     const round = await repo.lockBettingRound(trx, this.kit.ctx.dialect, GAME);
     if (!round || Date.now() >= Date.parse(round.betting_ends_at)) throw new AppError('BETTING_CLOSED');
     const earlier = await repo.memberBets(trx, round.id, member.id);
