@@ -377,6 +377,8 @@ describe('blackjack refusals', () => {
     const config = await get(t, `${API.house.config}?code=blackjack`);
     expect(config.status).toBe(200);
     expect(config.body.data).toMatchObject({ decks: 6, max_hands: 4, dealer_stands_soft_17: true, blackjack_pays: '3:2', rtp: '99.60' });
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as { paths: Record<string, unknown> };
+    for (const path of Object.values(B)) expect(doc.paths, path).toHaveProperty([path]);
   });
 
   it('a double or a split past the member’s wager limit is refused like a first stake, with no money moved', async () => {
