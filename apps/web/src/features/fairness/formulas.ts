@@ -44,7 +44,30 @@ const weights = (list: readonly { value: number; weight: number }[]) => `[${list
 const total = (list: readonly { weight: number }[]) => list.reduce((sum, m) => sum + m.weight, 0);
 const lengths = (reels: readonly (readonly unknown[])[]) => `[${reels.map((reel) => reel.length).join(', ')}]`;
 
+const BINGO_LINES = (balls: number): string[] => [
+  'stream(client_seed) = the byte stream above with key = ascii(round_hash), client_seed as given, nonce = 0',
+  'uniform(n) = u mod n for the next u = float * 2^32 below 2^32 - (2^32 mod n)      // larger u are skipped',
+  `balls = [1 .. ${balls}]; with stream(salt + ":balls"): for i = 0 .. ${balls - 2}: j = i + uniform(${balls} - i); swap(balls[i], balls[j])`,
+  'card "p-i" (purchase p, card i): from stream(salt + ":card:p-i"), as packages/games bingo.ts documents',
+];
+
 export const GAME_FORMULAS: readonly GameFormula[] = [
+  {
+    game: 'bingo-75',
+    scheme: 'ours',
+    lines: [
+      ...BINGO_LINES(75),
+      'column c (B I N G O): the first 5 (N: 4) of the same shuffle of 15c+1 .. 15c+15, top to bottom; centre free',
+    ],
+  },
+  {
+    game: 'bingo-90',
+    scheme: 'ours',
+    lines: [
+      ...BINGO_LINES(90),
+      'column counts 1 each + 6 picks among columns under 3; rows per column: shuffle of [0,1,2], redrawn if 5 per row is no longer possible',
+    ],
+  },
   {
     game: 'hi-lo',
     scheme: 'stake_stream',

@@ -238,6 +238,9 @@ export function OutcomeView({ outcome }: { outcome: Outcome }) {
           {formatHundredthsX(outcome.crashPoint)}
         </Big>
       );
+    case 'bingo-75':
+    case 'bingo-90':
+      return <BingoOutcomeView outcome={outcome} />;
     case 'double':
       return (
         <div className="flex flex-col items-center gap-2">
@@ -251,4 +254,43 @@ export function OutcomeView({ outcome }: { outcome: Outcome }) {
         </div>
       );
   }
+}
+
+/** Bingo: the whole ball order (the round stops at its first full house) and the cards asked for. */
+function BingoOutcomeView({ outcome }: { outcome: Extract<Outcome, { game: 'bingo-75' | 'bingo-90' }> }) {
+  const { t } = useTranslation();
+  const cols = outcome.game === 'bingo-75' ? 5 : 9;
+  return (
+    <div className="flex flex-col gap-3" data-testid="verify-bingo">
+      <div>
+        <span className="text-xs font-semibold text-muted">{t('fairness.bingo_order')}</span>
+        <ol className="mt-1 flex flex-wrap gap-1">
+          {outcome.balls.map((n, i) => (
+            <li
+              key={n}
+              className="flex h-7 min-w-7 items-center justify-center rounded-full bg-gold/15 px-1 text-xs font-bold text-gold tabular-nums"
+              title={`#${i + 1}`}
+            >
+              {n}
+            </li>
+          ))}
+        </ol>
+      </div>
+      {outcome.cards.map((card) => (
+        <div key={card.id} className="flex flex-col gap-1">
+          <span className="text-xs font-semibold text-muted">#{card.id}</span>
+          <div className="grid max-w-sm gap-0.5" style={{ gridTemplateColumns: `repeat(${cols}, minmax(0, 1fr))` }}>
+            {card.cells.map((n, i) => (
+              <span
+                key={`${card.id}:${i}`}
+                className={`flex aspect-square items-center justify-center rounded text-[11px] font-bold ${n === 0 ? 'bg-night/60 text-gold' : 'bg-white/90 text-night'}`}
+              >
+                {n === 0 && outcome.game === 'bingo-75' ? '★' : n === 0 ? '' : n}
+              </span>
+            ))}
+          </div>
+        </div>
+      ))}
+    </div>
+  );
 }

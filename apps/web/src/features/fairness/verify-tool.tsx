@@ -11,6 +11,7 @@ import {
   checkChainInput,
   checkSeeds,
   computeChain,
+  parseCardIds,
   computeSeeded,
   DEFAULT_PARAMS,
   type GameParams,
@@ -34,6 +35,8 @@ export type VerifyPrefill = {
   nonce?: string;
   hash?: string;
   salt?: string;
+  /** Bingo: the cards to recompute, by id ("12-0, 12-1"). */
+  cards?: string;
   params?: Partial<GameParams>;
 };
 
@@ -223,6 +226,8 @@ export function VerifyTool({ prefill }: { prefill: VerifyPrefill }) {
   const [nonce, setNonce] = useState(prefill.nonce ?? '0');
   const [hash, setHash] = useState(prefill.hash ?? '');
   const [salt, setSalt] = useState(prefill.salt ?? '');
+  const [cardIds, setCardIds] = useState(prefill.cards ?? '');
+  const bingoRoom = game === 'bingo-75' || game === 'bingo-90';
   const [params, setParams] = useState<GameParams>({ ...DEFAULT_PARAMS, ...prefill.params });
   const [targetText, setTargetText] = useState(String((prefill.params?.diceTarget ?? DEFAULT_PARAMS.diceTarget) / 100));
   const chain = isChainGame(game);
@@ -231,7 +236,7 @@ export function VerifyTool({ prefill }: { prefill: VerifyPrefill }) {
     if (chain) {
       if (!hash && !salt) return null;
       const input = checkChainInput(hash, salt);
-      return 'errors' in input ? input : { outcome: computeChain(game, input.hash, input.salt) };
+      return 'errors' in input ? input : { outcome: computeChain(game, input.hash, input.salt, parseCardIds(cardIds)) };
     }
     if (!isSeededGame(game) || (!serverSeed && !clientSeed)) return null;
     const input = checkSeeds(serverSeed, clientSeed, nonce);
@@ -241,7 +246,7 @@ export function VerifyTool({ prefill }: { prefill: VerifyPrefill }) {
     const problem = paramsProblem(game, effective);
     if (problem) return { errors: { params: problem } };
     return { outcome: computeSeeded(game, input.seeds, effective) };
-  }, [chain, game, hash, salt, serverSeed, clientSeed, nonce, params, targetText]);
+  }, [chain, game, hash, salt, cardIds, serverSeed, clientSeed, nonce, params, targetText]);
 
   const errors = result && 'errors' in result ? result.errors : {};
   const outcome = result && 'outcome' in result ? result.outcome : null;
@@ -303,6 +308,23 @@ export function VerifyTool({ prefill }: { prefill: VerifyPrefill }) {
               />
             )}
           </Field>
+          {bingoRoom ? (
+            <Field label={t('fairness.bingo_cards')}>
+              {(id, describedBy) => (
+                <input
+                  id={id}
+                  name="cards"
+                  value={cardIds}
+                  onChange={(e) => setCardIds(e.target.value)}
+                  aria-describedby={describedBy}
+                  placeholder="12-0, 12-1"
+                  spellCheck={false}
+                  autoComplete="off"
+                  className={`${mono} border-line`}
+                />
+              )}
+            </Field>
+          ) : null}
         </>
       ) : (
         <>

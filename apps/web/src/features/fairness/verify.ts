@@ -1,3 +1,4 @@
+import * as bingo from '@casino/games/bingo';
 import * as blackjack from '@casino/games/blackjack';
 import * as crash from '@casino/games/crash';
 import * as dice from '@casino/games/dice';
@@ -32,8 +33,22 @@ import { cardCodes, hiloStream, hiloReplayPayout, replayHilo, replayVideoPoker, 
  */
 
 /** Games played with the member's seed pair, and games played from a shared hash chain. */
-export const SEEDED_GAMES = ['dice', 'mines', 'plinko', 'roulette', 'fruit-frenzy', 'carnaval-20', 'blackjack', 'hi-lo', 'video-poker', 'keno', 'limbo', 'baccarat', 'bac-bo'] as const;
-export const CHAIN_GAMES = ['crash', 'double'] as const;
+export const SEEDED_GAMES = [
+  'dice',
+  'mines',
+  'plinko',
+  'roulette',
+  'fruit-frenzy',
+  'carnaval-20',
+  'blackjack',
+  'hi-lo',
+  'video-poker',
+  'keno',
+  'limbo',
+  'baccarat',
+  'bac-bo',
+] as const;
+export const CHAIN_GAMES = ['crash', 'double', 'bingo-75', 'bingo-90'] as const;
 export type SeededGame = (typeof SEEDED_GAMES)[number];
 export type ChainGame = (typeof CHAIN_GAMES)[number];
 export const VERIFY_GAMES: readonly HouseGameCode[] = [...CHAIN_GAMES, ...SEEDED_GAMES];
@@ -50,7 +65,14 @@ export type GameParams = {
   plinkoRisk: plinko.PlinkoRisk;
 } & TableParams;
 
-export const DEFAULT_PARAMS: GameParams = { diceTarget: 5000, diceDirection: 'over', mines: 3, plinkoRows: 16, plinkoRisk: 'medium', ...DEFAULT_TABLE_PARAMS };
+export const DEFAULT_PARAMS: GameParams = {
+  diceTarget: 5000,
+  diceDirection: 'over',
+  mines: 3,
+  plinkoRows: 16,
+  plinkoRisk: 'medium',
+  ...DEFAULT_TABLE_PARAMS,
+};
 
 export type Outcome =
   | TableOutcome
@@ -67,7 +89,9 @@ export type Outcome =
   /** Video poker: the shuffled deck's first ten cards, the deal (0..4) then the replacements. */
   | { game: 'video-poker'; deck: number[] }
   | { game: 'crash'; crashPoint: number }
-  | { game: 'double'; roll: number; color: double.DoubleColor };
+  | { game: 'double'; roll: number; color: double.DoubleColor }
+  /** The whole ball order, and the cards asked for by id (`${purchase}-${index}`). */
+  | { game: 'bingo-75' | 'bingo-90'; balls: number[]; cards: { id: string; cells: number[] }[] };
 
 /** A problem with the typed input, as a `fairness.*` catalogue key per field. */
 export type InputErrors = Partial<Record<'serverSeed' | 'clientSeed' | 'nonce' | 'hash' | 'salt' | 'params', string>>;
@@ -169,8 +193,20 @@ export function computeSeeded(game: SeededGame, seeds: Seeds, params: GameParams
   }
 }
 
-/** The result of a shared round from its chain hash and the chain's salt. */
-export function computeChain(game: ChainGame, hash: string, salt: string): Outcome {
+/** Bingo card ids typed as "12-0, 12-1": the well-formed ones, at most 48. */
+export function parseCardIds(text: string): string[] {
+  return [...new Set(text.split(/[\s,;]+/).filter((id) => /^\d{1,15}-\d{1,2}$/.test(id)))].slice(0, 48);
+}
+
+/** The result of a shared round from its chain hash and the chain's salt (bingo: and the cards asked for). */
+export function computeChain(game: ChainGame, hash: string, salt: string, cardIds: readonly string[] = []): Outcome {
+  if (game === 'bingo-75' || game === 'bingo-90') {
+    return {
+      game,
+      balls: bingo.ballOrder(game, hash, salt),
+      cards: cardIds.map((id) => ({ id, cells: bingo.bingoCard(game, hash, salt, id) })),
+    };
+  }
   if (game === 'crash') return { game, crashPoint: crash.crashPointFromHash(hash, salt, crash.declaredRtp) };
   const roll = double.doubleRollFromHash(hash, salt);
   return { game, roll, color: double.doubleColor(roll) };
@@ -418,13 +454,18 @@ export function checkRound(round: HouseRoundView): RoundCheck {
     const chain = round.chain;
     if (!chain) return { kind: 'pending', reason: 'no_seeds' };
     if (!chain.hash || chain.result === null) return { kind: 'pending', reason: 'not_ended' };
-    const outcome = computeChain(game, chain.hash, chain.salt);
+    const cardIds = Array.isArray(recorded.cards)
+      ? (recorded.cards as { id?: unknown }[]).flatMap((c) => (typeof c?.id === 'string' ? [c.id] : []))
+      : [];
+    const outcome = computeChain(game, chain.hash, chain.salt, cardIds);
     const facts =
       outcome.game === 'crash'
         ? [fact('crash_point', formatHundredthsX(chain.result), formatHundredthsX(outcome.crashPoint))]
         : outcome.game === 'double'
           ? [fact('roll', chain.result, outcome.roll)]
-          : [];
+          : outcome.game === 'bingo-75' || outcome.game === 'bingo-90'
+            ? [fact('first_ball', chain.result, outcome.balls[0])]
+            : [];
     return { kind: 'checked', outcome, facts, match: facts.every((f) => f.equal), commitment: null };
   }
   if (!isSeededGame(game)) return { kind: 'pending', reason: 'unsupported' };
