@@ -307,6 +307,11 @@ describe('video poker', () => {
     expect(code(await post(t, API.house.videoPokerDraw, { hold: [] }, p.token))).toBe('ROUND_NOT_FOUND');
     const config = await get(t, `${API.house.config}?code=video-poker`);
     expect(config.body.data.paytable).toEqual([0, 1, 2, 3, 4, 6, 9, 25, 50, 800]);
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as { paths: Record<string, unknown> };
+    const H = API.house;
+    for (const path of [H.hiloStart, H.hiloGuess, H.hiloCashout, H.hiloActive, H.videoPokerDeal, H.videoPokerDraw, H.videoPokerActive]) {
+      expect(doc.paths, path).toHaveProperty([path]);
+    }
     const max = cents(config.body.data.max_bet);
     for (const amount of ['-1', '0', '0.001', (max + 1) / 100]) {
       expect((await post(t, API.house.videoPokerDeal, { amount }, p.token)).status, String(amount)).toBe(422);
