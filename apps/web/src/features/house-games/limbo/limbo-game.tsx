@@ -135,8 +135,8 @@ export default function LimboGame({ onExit }: { onExit: () => void }) {
   const lang = currentLanguage();
   const rtp = config.data?.rtp ?? '99.00';
   const profitCentavos = Math.max(0, payout(betCentavos, exactMultiplier(target, 100)) - betCentavos);
-  // P(win) = 99 / target (to within 6e-14), in hundredths of a percent.
-  const chance = Math.floor(990_000 / target);
+  // P(win) = 99 / target (to within 6e-14), in ten-thousandths of a percent.
+  const chance = Math.floor(99_000_000 / target);
 
   const controls = (
     <div className="flex flex-col gap-3">
