@@ -207,7 +207,8 @@ export class BingoGame extends SharedRoundGame<Snapshot, PublicBet, History, Bin
       pot: formatCentavos(potOf(this.game, sales).prizePool),
       prizes: this.prizeViews(sales, ended ? result : undefined, Number.POSITIVE_INFINITY, current?.accounts),
       jackpot: '0.00',
-      jackpot_base: this.jackpotBase,
+      // Ended: what carries over to the next round (the extras add this round's share back).
+      jackpot_base: ended && result ? result.poolAfter - potOf(this.game, result.salesCentavos).jackpotShare : this.jackpotBase,
       jackpot_balls: this.rules.jackpotBalls,
       jackpot_won:
         ended && result?.jackpot.won
