@@ -240,8 +240,8 @@ export default function KenoGame({ onExit }: { onExit: () => void }) {
               {done
                 ? last.winCentavos > 0
                   ? t('common.you_won', { amount: formatBRL(last.winCentavos, lang) })
-                  : t('keno.no_win', { hits: last.hits.length })
-                : t('keno.hits', { n: hitsNow })}
+                  : t('keno.no_win', { count: last.hits.length })
+                : t('keno.hits', { count: hitsNow })}
             </span>
           ) : null}
         </div>
@@ -296,7 +296,7 @@ export default function KenoGame({ onExit }: { onExit: () => void }) {
                   className={`flex min-w-12 flex-1 flex-col items-center rounded-lg border px-1 py-1 text-xs tabular-nums ${current ? 'border-gold bg-gold/15 text-gold' : 'border-line bg-ink/60 text-soft'}`}
                 >
                   <span className="font-bold text-white">{tenthsText(tenths)}×</span>
-                  <span>{t('keno.hits_short', { n: hits })}</span>
+                  <span>{t('keno.hits_short', { count: hits })}</span>
                 </div>
               );
             })}
