@@ -29,7 +29,7 @@ function parse(raw: unknown): HouseServerMessage | null {
   }
 }
 
-export function useRoundSocket(game: 'crash' | 'double', onMessage: (message: HouseServerMessage) => void) {
+export function useRoundSocket(game: Parameters<typeof API.house.socket>[0], onMessage: (message: HouseServerMessage) => void) {
   const { token } = useSession();
   const [status, setStatus] = useState<SocketStatus>('connecting');
   const socketRef = useRef<WebSocket | null>(null);
