@@ -117,7 +117,7 @@ export type LiveBacboPlayerBet = z.infer<typeof liveBacboPlayerBetSchema>;
 export const liveBacboBetBodySchema = z.object({
   lang: langField,
   amount: stakeField,
-  side: z.enum(LIVE_BACBO_SIDES, { error: 'games.bacbo_side_invalid' }),
+  side: z.enum(LIVE_BACBO_SIDES, { error: 'games.bacbo_bet_invalid' }),
 });
 export const liveBacboBetAnswerSchema = z.object({
   round_id: z.number(),
@@ -155,6 +155,6 @@ export const liveTableClientMessage = z.object({
   lang: langField,
   bets: liveRouletteBetBodySchema.shape.bets.optional(),
   amount: stakeField.optional(),
-  side: z.enum(LIVE_BACBO_SIDES, { error: 'games.bacbo_side_invalid' }).optional(),
+  side: z.enum(LIVE_BACBO_SIDES, { error: 'games.bacbo_bet_invalid' }).optional(),
 });
 export type LiveTableClientMessage = z.infer<typeof liveTableClientMessage>;

@@ -147,7 +147,7 @@ export const liveTablesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
       bet: (m: Authenticated['member'], message: LiveTableClientMessage) => {
         if (message.amount === undefined)
           throw new AppError('VALIDATION_FAILED', { fieldErrors: { amount: ['validation.amount_invalid'] } });
-        if (!message.side) throw new AppError('VALIDATION_FAILED', { fieldErrors: { side: ['games.bacbo_side_invalid'] } });
+        if (!message.side) throw new AppError('VALIDATION_FAILED', { fieldErrors: { side: ['games.bacbo_bet_invalid'] } });
         return bacbo.bet(m, { amount: message.amount, side: message.side });
       },
     },
