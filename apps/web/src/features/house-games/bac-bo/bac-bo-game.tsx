@@ -154,7 +154,7 @@ export default function BacBoGame({ onExit }: { onExit: () => void }) {
   return (
     <GameShell code="bac-bo" title={config.data?.name ?? 'Bac Bo'} onExit={onExit} controls={controls} paytable={<BacboRules rtp={rtp} />}>
       <div className="flex flex-1 flex-col gap-3 p-3 md:p-6">
-        <div className="flex flex-1 flex-col gap-3 rounded-[2rem] border-4 border-[#4a2c12] bg-[radial-gradient(ellipse_at_center,#7c2d12,#3b0a0a_75%)] p-3 shadow-inner sm:p-5">
+        <div className="flex flex-1 flex-col gap-3 rounded-[2rem] border-4 border-[#4a2c12] md:justify-center bg-[radial-gradient(ellipse_at_center,#7c2d12,#3b0a0a_75%)] p-3 shadow-inner sm:p-5">
           <div className="flex gap-2">
             {side('player')}
             {side('banker')}

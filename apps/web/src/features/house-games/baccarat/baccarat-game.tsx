@@ -222,7 +222,7 @@ export default function BaccaratGame({ onExit }: { onExit: () => void }) {
       paytable={<BaccaratRules rtp={rtp} />}
     >
       <div className="flex flex-1 flex-col gap-3 p-3 md:p-6">
-        <div className="relative flex flex-1 flex-col gap-3 overflow-hidden rounded-[2rem] border-4 border-[#5b3a1a] bg-[radial-gradient(ellipse_at_center,#1f7a4a,#0d4a2b_70%)] p-3 shadow-inner sm:p-5">
+        <div className="relative flex flex-1 flex-col gap-3 overflow-hidden rounded-[2rem] border-4 border-[#5b3a1a] md:justify-center bg-[radial-gradient(ellipse_at_center,#1f7a4a,#0d4a2b_70%)] p-3 shadow-inner sm:p-5">
           <svg viewBox="0 0 400 60" className="pointer-events-none absolute inset-x-0 top-1 h-10 w-full opacity-30" aria-hidden="true">
             <path id="baccarat-arc" d="M10 58 Q200 -22 390 58" fill="none" />
             <text fill="#fef3c7" fontSize="11" fontWeight="700" letterSpacing="2">
