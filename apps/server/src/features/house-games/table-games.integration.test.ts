@@ -170,12 +170,21 @@ describe('keno', () => {
     expect(repeated.body.errors.picks[0]).toBe('Cada número só pode ser escolhido uma vez.');
   });
 
-  it('answers its paytables in the config', async () => {
+  it("answers the four games' constants in the config", async () => {
     const config = await get(t, `${API.house.config}?code=keno`);
     expect(config.status).toBe(200);
     expect(config.body.data.paytables.classic[0]).toEqual([0, 39]);
     expect(config.body.data.rtps.high).toHaveLength(10);
     expect(config.body.data.numbers).toBe(40);
+    const limboConfig = await get(t, `${API.house.config}?code=limbo`);
+    expect(limboConfig.body.data).toMatchObject({ min_target: '1.01', max_target: '1000000.00', rtp: '99.00' });
+    const baccaratConfig = await get(t, `${API.house.config}?code=baccarat`);
+    expect(baccaratConfig.body.data.returns).toMatchObject({ player: '2.00', banker: '1.95', tie: '9.00', player_pair: '12.00' });
+    expect(baccaratConfig.body.data.rtps.banker).toBe('98.9420');
+    const bacboConfig = await get(t, `${API.house.config}?code=bac-bo`);
+    expect(bacboConfig.body.data.tie_pays['2']).toBe(88);
+    expect(bacboConfig.body.data.tie_refund).toBe('0.90');
+    expect(bacboConfig.body.data.rtps.tie).toBe('95.5246');
   });
 
   it('takes many bets at once with no 5xx', async () => {
