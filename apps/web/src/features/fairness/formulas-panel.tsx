@@ -7,6 +7,8 @@ const SCHEME_TONE: Record<FormulaScheme, string> = {
   stake_stream: 'bg-money/10 text-soft',
   bustabit: 'bg-gold/15 text-gold',
   ours: 'bg-surface-2 text-soft',
+  cards: 'bg-money/10 text-soft',
+  cards_draw: 'bg-money/10 text-soft',
 };
 
 function Formula({ lines, testId }: { lines: readonly string[]; testId?: string }) {

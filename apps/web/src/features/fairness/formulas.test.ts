@@ -27,6 +27,9 @@ describe('the formulas on /fairness', () => {
   it('cover every house game once, crash and double on the chain and the rest on Stake’s stream', () => {
     expect(GAME_FORMULAS.map((f) => f.game).sort()).toEqual([...HOUSE_GAME_CODES].sort());
     expect(GAME_FORMULAS.filter((f) => f.scheme === 'stake').map((f) => f.game)).toEqual(['dice', 'mines', 'plinko', 'roulette']);
+    // The card games are labelled as card games, not with the slots' "our reels".
+    expect(GAME_FORMULAS.filter((f) => f.scheme === 'cards').map((f) => f.game)).toEqual(['video-poker', 'baccarat', 'blackjack']);
+    expect(GAME_FORMULAS.filter((f) => f.scheme === 'cards_draw').map((f) => f.game)).toEqual(['hi-lo']);
     expect(STREAM_FORMULA.join('\n')).toContain(
       'HMAC_SHA256(key = ascii(server_seed), message = ascii(client_seed + ":" + nonce + ":" + round))',
     );

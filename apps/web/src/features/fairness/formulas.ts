@@ -21,8 +21,10 @@ import type { HouseGameCode } from '@casino/shared/schemas/games';
  * - stake_stream: Stake's byte stream, with a mapping of ours (our slots' reels).
  * - bustabit: Bustabit's hash chain and formula (with our 97% in place of its 99%).
  * - ours: our own game on Bustabit's hash chain.
+ * - cards: Stake's byte stream as unbiased integers, a deck (or shoe) shuffled by Fisher-Yates.
+ * - cards_draw: Stake's byte stream as unbiased integers, each card drawn from a full deck.
  */
-export type FormulaScheme = 'stake' | 'stake_stream' | 'bustabit' | 'ours';
+export type FormulaScheme = 'stake' | 'stake_stream' | 'bustabit' | 'ours' | 'cards' | 'cards_draw';
 export type GameFormula = { game: HouseGameCode; scheme: FormulaScheme; lines: readonly string[] };
 
 /** How every seeded game reads its random numbers (Stake's byte stream). ascii(x): the bytes of x's text. */
@@ -70,7 +72,7 @@ export const GAME_FORMULAS: readonly GameFormula[] = [
   },
   {
     game: 'hi-lo',
-    scheme: 'stake_stream',
+    scheme: 'cards_draw',
     lines: [
       'u[i] = float[i] * 2^32      // b[4i..4i+3] read as one big-endian uint32',
       'uniform(n) = u mod n for the next u below 2^32 - (2^32 mod n)      // larger u are skipped: no bias',
@@ -80,7 +82,7 @@ export const GAME_FORMULAS: readonly GameFormula[] = [
   },
   {
     game: 'video-poker',
-    scheme: 'stake_stream',
+    scheme: 'cards',
     lines: [
       'u[i] = float[i] * 2^32      // b[4i..4i+3] read as one big-endian uint32',
       'uniform(n) = u mod n for the next u below 2^32 - (2^32 mod n)      // larger u are skipped: no bias',
@@ -110,7 +112,7 @@ export const GAME_FORMULAS: readonly GameFormula[] = [
   },
   {
     game: 'baccarat',
-    scheme: 'stake_stream',
+    scheme: 'cards',
     lines: [
       'uniform(n) = u mod n for the next u = float * 2^32 below 2^32 - (2^32 mod n)      // larger u are skipped: no bias',
       `shoe[p] = p mod ${DECK_SIZE}      p = 0 .. ${BACCARAT_DECKS * DECK_SIZE - 1}      card = 13 * suit + rank - 1`,
@@ -178,7 +180,7 @@ export const GAME_FORMULAS: readonly GameFormula[] = [
   },
   {
     game: 'blackjack',
-    scheme: 'stake_stream',
+    scheme: 'cards',
     lines: [
       'u[i] = float[i] * 2^32      // b[4i..4i+3] read as one big-endian uint32',
       'uniform(n) = u mod n for the next u below 2^32 - (2^32 mod n)      // larger u are skipped: no bias',
