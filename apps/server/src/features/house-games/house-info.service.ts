@@ -207,7 +207,7 @@ function gameConstants(ctx: AppContext, code: HouseGameCode): Record<string, unk
         tie_refund: '0.9',
         /** Tie pays "x to 1" by the tied total. */
         tie_pays: bacbo.BACBO_TIE_PAYS,
-        rtp: { player: bacbo.bacboRtp('player'), banker: bacbo.bacboRtp('banker'), tie: bacbo.bacboRtp('tie') },
+        rtp_by_side: { player: bacbo.bacboRtp('player'), banker: bacbo.bacboRtp('banker'), tie: bacbo.bacboRtp('tie') },
       };
     case 'bingo-75':
     case 'bingo-90': {
