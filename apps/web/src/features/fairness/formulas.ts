@@ -139,6 +139,20 @@ export const GAME_FORMULAS: readonly GameFormula[] = [
     lines: [...CHAIN_FORMULA, `roll = floor(${DOUBLE_SLOTS} * r / 2^52)`],
   },
   {
+    game: 'live-roulette',
+    scheme: 'ours',
+    lines: [...CHAIN_FORMULA, 'number = floor(37 * r / 2^52)      // 0..36, single-zero wheel'],
+  },
+  {
+    game: 'live-bac-bo',
+    scheme: 'ours',
+    lines: [
+      ...CHAIN_FORMULA,
+      'r[k] = the k-th 13 hex digits of the digest as an integer, k = 0..3      // r[0] = r',
+      'die[k] = 1 + floor(6 * r[k] / 2^52)      player 1, player 2, banker 1, banker 2',
+    ],
+  },
+  {
     game: 'dice',
     scheme: 'stake',
     lines: [`roll = floor(float[0] * ${DICE_OUTCOMES}) / 100`],

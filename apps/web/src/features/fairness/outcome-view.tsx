@@ -241,6 +241,21 @@ export function OutcomeView({ outcome }: { outcome: Outcome }) {
     case 'bingo-75':
     case 'bingo-90':
       return <BingoOutcomeView outcome={outcome} />;
+    case 'live-roulette':
+      return (
+        <Big
+          tone={outcome.color === 'red' ? 'text-danger' : outcome.color === 'green' ? 'text-money' : 'text-white'}
+          testId="verify-live-roulette"
+        >
+          {outcome.number}
+        </Big>
+      );
+    case 'live-bac-bo':
+      return (
+        <Big tone="text-white" testId="verify-live-bac-bo">
+          {`${outcome.dice[0]}+${outcome.dice[1]} = ${outcome.playerTotal} · ${outcome.dice[2]}+${outcome.dice[3]} = ${outcome.bankerTotal}`}
+        </Big>
+      );
     case 'double':
       return (
         <div className="flex flex-col items-center gap-2">

@@ -3,6 +3,7 @@ import * as blackjack from '@casino/games/blackjack';
 import * as crash from '@casino/games/crash';
 import * as dice from '@casino/games/dice';
 import * as double from '@casino/games/double';
+import * as live from '@casino/games/live-tables';
 import { formatMultiplier, type Multiplier } from '@casino/games/exact';
 import { hashServerSeed, hmacFloats, isValidClientSeed, isValidNonce, isValidServerSeed, type Seeds } from '@casino/games/fair';
 import * as mines from '@casino/games/mines';
@@ -48,7 +49,7 @@ export const SEEDED_GAMES = [
   'baccarat',
   'bac-bo',
 ] as const;
-export const CHAIN_GAMES = ['crash', 'double', 'bingo-75', 'bingo-90'] as const;
+export const CHAIN_GAMES = ['crash', 'double', 'bingo-75', 'bingo-90', 'live-roulette', 'live-bac-bo'] as const;
 export type SeededGame = (typeof SEEDED_GAMES)[number];
 export type ChainGame = (typeof CHAIN_GAMES)[number];
 export const VERIFY_GAMES: readonly HouseGameCode[] = [...CHAIN_GAMES, ...SEEDED_GAMES];
@@ -90,6 +91,9 @@ export type Outcome =
   | { game: 'video-poker'; deck: number[] }
   | { game: 'crash'; crashPoint: number }
   | { game: 'double'; roll: number; color: double.DoubleColor }
+  /** Live roulette: the number; live Bac Bo: the four dice (Player 1, Player 2, Banker 1, Banker 2). */
+  | { game: 'live-roulette'; number: number; color: roulette.RouletteColor }
+  | { game: 'live-bac-bo'; dice: number[]; playerTotal: number; bankerTotal: number; result: number }
   /** The whole ball order, and the cards asked for by id (`${purchase}-${index}`). */
   | { game: 'bingo-75' | 'bingo-90'; balls: number[]; cards: { id: string; cells: number[] }[] };
 
@@ -208,6 +212,14 @@ export function computeChain(game: ChainGame, hash: string, salt: string, cardId
     };
   }
   if (game === 'crash') return { game, crashPoint: crash.crashPointFromHash(hash, salt, crash.declaredRtp) };
+  if (game === 'live-roulette') {
+    const number = live.liveRouletteNumberFromHash(hash, salt);
+    return { game, number, color: roulette.rouletteColor(number) };
+  }
+  if (game === 'live-bac-bo') {
+    const dice = live.liveBacboDiceFromHash(hash, salt);
+    return { game, dice, playerTotal: dice[0] + dice[1], bankerTotal: dice[2] + dice[3], result: live.encodeBacboDice(dice) };
+  }
   const roll = double.doubleRollFromHash(hash, salt);
   return { game, roll, color: double.doubleColor(roll) };
 }
@@ -463,9 +475,13 @@ export function checkRound(round: HouseRoundView): RoundCheck {
         ? [fact('crash_point', formatHundredthsX(chain.result), formatHundredthsX(outcome.crashPoint))]
         : outcome.game === 'double'
           ? [fact('roll', chain.result, outcome.roll)]
-          : outcome.game === 'bingo-75' || outcome.game === 'bingo-90'
-            ? [fact('first_ball', chain.result, outcome.balls[0])]
-            : [];
+          : outcome.game === 'live-roulette'
+            ? [fact('roll', chain.result, outcome.number)]
+            : outcome.game === 'live-bac-bo'
+              ? [fact('roll', chain.result, outcome.result)]
+              : outcome.game === 'bingo-75' || outcome.game === 'bingo-90'
+                ? [fact('first_ball', chain.result, outcome.balls[0])]
+                : [];
     return { kind: 'checked', outcome, facts, match: facts.every((f) => f.equal), commitment: null };
   }
   if (!isSeededGame(game)) return { kind: 'pending', reason: 'unsupported' };
