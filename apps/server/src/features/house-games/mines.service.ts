@@ -1,25 +1,26 @@
 import { formatMultiplier } from '@casino/games/exact';
-import { hmacFloats } from '@casino/games/fair';
 import * as mines from '@casino/games/mines';
-import { type Centavos, centavos, formatCentavos } from '@casino/shared/money';
+import { type Centavos, formatCentavos } from '@casino/shared/money';
 import type { MinesRoundView } from '@casino/shared/schemas/house-games';
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/database.ts';
 import type { GameRound } from '../../db/schema.ts';
 import { AppError, fieldError } from '../../lib/http.ts';
-import { findPairById, reserveNonce } from '../fair/fair.repository.ts';
-import { credit, debit, settleLost } from '../wallet/wallet.service.ts';
+import { checkStake, type HouseGame, inGameTransaction, newRoundUid, notifyBalance, playableGame } from './house-game.ts';
+import { cashBalance } from './house.repository.ts';
 import {
-  checkStake,
-  type HouseGame,
-  inGameTransaction,
-  loadHouseGame,
-  newRoundUid,
-  notifyBalance,
-  playableGame,
-  roundRefOf,
-} from './house-game.ts';
-import { cashBalance, findRoundById, latestRound, lockOpenRound, updateOpenRoundState } from './house.repository.ts';
+  activeRound,
+  finishRound,
+  knownGame,
+  loadOpenRound,
+  noOpenRound,
+  openRound,
+  type Proof,
+  proofOf,
+  readStored,
+  roundSeeds,
+  saveRoundState,
+} from './open-round.ts';
 
 /**
  * Mines: the board is drawn from the seed pair and nonce when the round starts, but only the
@@ -41,28 +42,15 @@ interface StoredMines {
   win_centavos?: number;
 }
 
-function readState(round: Pick<GameRound, 'outcome_json'>): StoredMines {
-  if (!round.outcome_json) throw new Error('mines round without a stored state');
-  return JSON.parse(round.outcome_json) as StoredMines;
-}
+const readState = (round: Pick<GameRound, 'outcome_json'>) => readStored<StoredMines>(round, 'mines');
 
 /** The board of a round, recomputed from its seed pair and nonce (server only). */
 async function boardOf(db: Database, round: GameRound, stored: StoredMines): Promise<number[]> {
-  if (round.seed_id === null || round.nonce === null) throw new Error(`mines round ${round.id} has no seed`);
-  const pair = await findPairById(db, round.seed_id);
-  if (!pair) throw new Error(`mines round ${round.id}: seed pair ${round.seed_id} missing`);
-  return mines.minePositions(
-    hmacFloats({ serverSeed: pair.server_seed, clientSeed: pair.client_seed, nonce: round.nonce }),
-    stored.params.mines,
-  );
+  const { source } = await roundSeeds(db, round, 'mines');
+  return mines.minePositions(source, stored.params.mines);
 }
 
-async function proofOf(db: Database, round: GameRound) {
-  const pair = round.seed_id === null ? undefined : await findPairById(db, round.seed_id);
-  return { server_seed_hash: pair?.server_seed_hash ?? '', client_seed: pair?.client_seed ?? '', nonce: round.nonce ?? 0 };
-}
-
-function toView(round: GameRound, stored: StoredMines, proof: Awaited<ReturnType<typeof proofOf>>): MinesRoundView {
+function toView(round: GameRound, stored: StoredMines, proof: Proof): MinesRoundView {
   const count = stored.params.mines;
   const revealedCount = stored.revealed.length;
   const playing = stored.status === 'playing';
@@ -92,8 +80,6 @@ export async function startMines(ctx: AppContext, memberId: number, input: { amo
   const game = await playableGame(ctx, 'mines');
   if (!mines.isValidMinesCount(input.mines)) throw fieldError('VALIDATION_FAILED', 'mines', 'games.mines_count_invalid');
   checkStake(game, input.amount);
-  const roundUid = newRoundUid(game.code);
-  const ref = roundRefOf(game, memberId, roundUid);
   const stored: StoredMines = {
     game: 'mines',
     params: { mines: input.mines },
@@ -102,50 +88,17 @@ export async function startMines(ctx: AppContext, memberId: number, input: { amo
     bet_centavos: input.amount,
   };
   const answer = await inGameTransaction(ctx, async (trx) => {
-    // The nonce update locks the member's seed pair first, so two starts at once queue here and
-    // the second one sees the first's open board.
-    const seed = await reserveNonce(trx, memberId);
-    if (await lockOpenRound(trx, ctx.dialect, memberId, game.id)) throw new AppError('ROUND_IN_PROGRESS');
-    const bet = await debit(trx, ref, {
-      txId: `${roundUid}:bet`,
-      amountCentavos: input.amount,
-      outcome: stored,
-      seedId: seed.seedId,
-      nonce: seed.nonce,
-    });
-    const round = await findRoundById(trx, bet.roundId);
-    return {
-      round: toView(round, stored, { server_seed_hash: seed.serverSeedHash, client_seed: seed.clientSeed, nonce: seed.nonce }),
-      balance: formatCentavos(bet.balanceCentavos),
-    };
+    const opened = await openRound(trx, ctx, game, memberId, { roundUid: newRoundUid(game.code), amount: input.amount }, () => ({
+      stored,
+    }));
+    return { round: toView(opened.round, stored, opened.proof), balance: formatCentavos(opened.balance) };
   });
   await notifyBalance(ctx, memberId);
   return answer;
 }
 
-/** A board in play may be finished even if the game was switched off meanwhile (new ones may not start). */
-async function knownGame(ctx: AppContext): Promise<HouseGame> {
-  const game = await loadHouseGame(ctx, 'mines');
-  if (!game) throw new AppError('GAME_NOT_FOUND');
-  return game;
-}
-
-/** Why a member has no open board to act on: their last one ended (how), or there is none. */
-async function noOpenRound(
-  ctx: AppContext,
-  memberId: number,
-  game: HouseGame,
-  roundId: number | undefined,
-  cashingOut: boolean,
-): Promise<never> {
-  const last = await latestRound(ctx.db, memberId, game.id, roundId);
-  if (!last) throw new AppError('ROUND_NOT_FOUND');
-  if (cashingOut && last.status === 'settled' && last.win_centavos > 0) throw new AppError('ALREADY_CASHED_OUT');
-  throw new AppError('ROUND_FINISHED');
-}
-
 async function loadOpen(trx: Database, ctx: AppContext, memberId: number, game: HouseGame, roundId: number | undefined) {
-  const round = await lockOpenRound(trx, ctx.dialect, memberId, game.id, roundId);
+  const round = await loadOpenRound(trx, ctx, memberId, game, roundId);
   return round ? { round, stored: readState(round) } : undefined;
 }
 
@@ -163,18 +116,13 @@ async function payOut(trx: Database, game: HouseGame, memberId: number, round: G
     bet_centavos: round.bet_centavos,
     win_centavos: winCentavos,
   };
-  const paid = await credit(trx, roundRefOf(game, memberId, round.round_uid), {
-    txId: `${round.round_uid}:win`,
-    amountCentavos: centavos(winCentavos),
-    outcome: final,
-  });
-  if (paid.replayed) throw new AppError('ALREADY_CASHED_OUT');
-  return { final, balance: paid.balanceCentavos, settled: { ...round, status: 'settled', win_centavos: winCentavos } as GameRound };
+  const paid = await finishRound(trx, game, memberId, round, final, winCentavos, 'ALREADY_CASHED_OUT');
+  return { final, ...paid };
 }
 
 /** POST API.house.minesReveal: a safe tile raises the multiplier; a mine ends the round lost. */
 export async function revealMines(ctx: AppContext, memberId: number, input: { tile: number; round_id?: number | undefined }) {
-  const game = await knownGame(ctx);
+  const game = await knownGame(ctx, 'mines');
   if (!mines.isValidTile(input.tile)) throw fieldError('TILE_INVALID', 'tile');
   const result = await inGameTransaction(
     ctx,
@@ -199,8 +147,8 @@ export async function revealMines(ctx: AppContext, memberId: number, input: { ti
           multiplier: '0.0000',
           win_centavos: 0,
         };
-        if (!(await settleLost(trx, roundRefOf(game, memberId, round.round_uid), final))) throw new AppError('ROUND_FINISHED');
-        return { view: toView({ ...round, status: 'settled' }, final, proof), safe: false, balance: await cashBalance(trx, memberId) };
+        const lost = await finishRound(trx, game, memberId, round, final, 0);
+        return { view: toView(lost.settled, final, proof), safe: false, balance: lost.balance };
       }
       if (step.state.status === 'cashed_out') {
         // The last safe tile: the board is cleared and pays out by itself.
@@ -208,7 +156,7 @@ export async function revealMines(ctx: AppContext, memberId: number, input: { ti
         return { view: toView(paid.settled, paid.final, proof), safe: true, balance: paid.balance };
       }
       const next: StoredMines = { ...stored, revealed: step.state.revealed };
-      if (!(await updateOpenRoundState(trx, round.id, round.outcome_json, JSON.stringify(next)))) throw new AppError('ROUND_FINISHED');
+      await saveRoundState(trx, round, next);
       return { view: toView(round, next, proof), safe: true, balance: await cashBalance(trx, memberId) };
     },
     'tile',
@@ -220,7 +168,7 @@ export async function revealMines(ctx: AppContext, memberId: number, input: { ti
 
 /** POST API.house.minesCashout: pays the current multiplier once; a second cash-out is refused. */
 export async function cashOutMines(ctx: AppContext, memberId: number, input: { round_id?: number | undefined }) {
-  const game = await knownGame(ctx);
+  const game = await knownGame(ctx, 'mines');
   const result = await inGameTransaction(ctx, async (trx) => {
     const open = await loadOpen(trx, ctx, memberId, game, input.round_id);
     if (!open) return undefined;
@@ -238,9 +186,7 @@ export async function cashOutMines(ctx: AppContext, memberId: number, input: { r
 
 /** GET API.house.minesActive: the member's open board (after a closed tab), or null. */
 export async function activeMines(ctx: AppContext, memberId: number) {
-  const game = await loadHouseGame(ctx, 'mines');
-  if (!game) return { round: null };
-  const round = await latestRound(ctx.db, memberId, game.id);
-  if (round?.status !== 'open') return { round: null };
+  const round = await activeRound(ctx, memberId, 'mines');
+  if (!round) return { round: null };
   return { round: toView(round, readState(round), await proofOf(ctx.db, round)) };
 }
