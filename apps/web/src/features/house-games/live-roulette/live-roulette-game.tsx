@@ -212,11 +212,10 @@ export default function LiveRouletteGame({ onExit }: { onExit: () => void }) {
           {t('common.login_to_bet')}
         </Button>
       ) : (
-        <div className="grid grid-cols-[1fr_auto] gap-2">
+        <div className="flex gap-2">
           <Button
             size="lg"
-            block
-            className="h-14"
+            className="h-14 min-w-0 flex-1 text-sm"
             disabled={!bettingOpen || busy || pending.size === 0}
             onClick={() => void confirm()}
             data-testid="live-roulette-confirm"
@@ -227,7 +226,7 @@ export default function LiveRouletteGame({ onExit }: { onExit: () => void }) {
                 ? t('live.pick_spots')
                 : t('live.wait_next')}
           </Button>
-          <Button size="lg" variant="outline" className="h-14" disabled={pending.size === 0} onClick={() => setPending(new Map())}>
+          <Button size="lg" variant="outline" className="h-14 shrink-0" disabled={pending.size === 0} onClick={() => setPending(new Map())}>
             {t('live.clear')}
           </Button>
         </div>
