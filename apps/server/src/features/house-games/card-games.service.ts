@@ -1,27 +1,27 @@
 import { formatMultiplier, multiplier } from '@casino/games/exact';
-import { hmacFloats } from '@casino/games/fair';
 import * as hilo from '@casino/games/hilo';
 import * as vp from '@casino/games/videopoker';
-import { type Centavos, centavos, formatCentavos } from '@casino/shared/money';
+import { type Centavos, formatCentavos } from '@casino/shared/money';
 import type { HiloMoveName, HiloRoundView, VideoPokerRoundView } from '@casino/shared/schemas/house-card-games';
-import type { HouseGameCode } from '@casino/shared/schemas/games';
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/database.ts';
 import type { GameRound } from '../../db/schema.ts';
 import { AppError } from '../../lib/http.ts';
-import { findPairById, reserveNonce } from '../fair/fair.repository.ts';
-import { credit, debit, settleLost } from '../wallet/wallet.service.ts';
+import { checkStake, type HouseGame, inGameTransaction, newRoundUid, notifyBalance, playableGame } from './house-game.ts';
+import { cashBalance } from './house.repository.ts';
 import {
-  checkStake,
-  type HouseGame,
-  inGameTransaction,
-  loadHouseGame,
-  newRoundUid,
-  notifyBalance,
-  playableGame,
-  roundRefOf,
-} from './house-game.ts';
-import { cashBalance, findRoundById, latestRound, lockOpenRound, updateOpenRoundState } from './house.repository.ts';
+  activeRound,
+  finishRound,
+  knownGame,
+  loadOpenRound,
+  noOpenRound,
+  openRound,
+  type Proof,
+  proofOf,
+  readStored,
+  roundSeeds,
+  saveRoundState,
+} from './open-round.ts';
 
 /**
  * The stateful card games, on the model of mines: one open round per member and game in
@@ -35,40 +35,9 @@ import { cashBalance, findRoundById, latestRound, lockOpenRound, updateOpenRound
  * and takes the replacements from positions 5, 6, ...
  */
 
-type Proof = { server_seed_hash: string; client_seed: string; nonce: number };
-
-async function proofOf(db: Database, round: GameRound): Promise<Proof> {
-  const pair = round.seed_id === null ? undefined : await findPairById(db, round.seed_id);
-  return { server_seed_hash: pair?.server_seed_hash ?? '', client_seed: pair?.client_seed ?? '', nonce: round.nonce ?? 0 };
-}
-
 /** The round's byte stream, from its seed pair and nonce (server only while the pair is active). */
 async function streamOf(db: Database, round: GameRound) {
-  if (round.seed_id === null || round.nonce === null) throw new Error(`card round ${round.id} has no seed`);
-  const pair = await findPairById(db, round.seed_id);
-  if (!pair) throw new Error(`card round ${round.id}: seed pair ${round.seed_id} missing`);
-  return hmacFloats({ serverSeed: pair.server_seed, clientSeed: pair.client_seed, nonce: round.nonce });
-}
-
-/** A game's round in play may be finished even if the game was switched off meanwhile. */
-async function knownGame(ctx: AppContext, code: HouseGameCode): Promise<HouseGame> {
-  const game = await loadHouseGame(ctx, code);
-  if (!game) throw new AppError('GAME_NOT_FOUND');
-  return game;
-}
-
-/** Why there is no open round to act on: the last one ended (how), or there is none. */
-async function noOpenRound(
-  ctx: AppContext,
-  memberId: number,
-  game: HouseGame,
-  roundId: number | undefined,
-  cashingOut: boolean,
-): Promise<never> {
-  const last = await latestRound(ctx.db, memberId, game.id, roundId);
-  if (!last) throw new AppError('ROUND_NOT_FOUND');
-  if (cashingOut && last.status === 'settled' && last.win_centavos > 0) throw new AppError('ALREADY_CASHED_OUT');
-  throw new AppError('ROUND_FINISHED');
+  return (await roundSeeds(db, round, 'card')).source;
 }
 
 // ---- Hi-Lo ------------------------------------------------------------------------------------
@@ -90,10 +59,7 @@ export function formatRatio(r: hilo.BigRatio): string {
   return `${tenThousandths / 10_000n}.${String(tenThousandths % 10_000n).padStart(4, '0')}`;
 }
 
-function readHilo(round: Pick<GameRound, 'outcome_json'>): StoredHilo {
-  if (!round.outcome_json) throw new Error('hi-lo round without a stored state');
-  return JSON.parse(round.outcome_json) as StoredHilo;
-}
+const readHilo = (round: Pick<GameRound, 'outcome_json'>) => readStored<StoredHilo>(round, 'hi-lo');
 
 const stateOf = (stored: StoredHilo): hilo.HiloState => ({
   cards: stored.cards,
@@ -146,27 +112,13 @@ async function replayHilo(db: Database, round: GameRound, stored: StoredHilo) {
 export async function startHilo(ctx: AppContext, memberId: number, input: { amount: Centavos }) {
   const game = await playableGame(ctx, 'hi-lo');
   checkStake(game, input.amount);
-  const roundUid = newRoundUid(game.code);
-  const ref = roundRefOf(game, memberId, roundUid);
   const answer = await inGameTransaction(ctx, async (trx) => {
-    const seed = await reserveNonce(trx, memberId);
-    if (await lockOpenRound(trx, ctx.dialect, memberId, game.id)) throw new AppError('ROUND_IN_PROGRESS');
-    const pair = await findPairById(trx, seed.seedId);
-    if (!pair) throw new Error(`seed pair ${seed.seedId} missing`);
-    const first = hilo.start(hmacFloats({ serverSeed: pair.server_seed, clientSeed: pair.client_seed, nonce: seed.nonce }));
-    const stored: StoredHilo = { game: 'hi-lo', cards: first.cards, moves: [], wins: [], status: 'playing', bet_centavos: input.amount };
-    const bet = await debit(trx, ref, {
-      txId: `${roundUid}:bet`,
-      amountCentavos: input.amount,
-      outcome: stored,
-      seedId: seed.seedId,
-      nonce: seed.nonce,
+    const opened = await openRound(trx, ctx, game, memberId, { roundUid: newRoundUid(game.code), amount: input.amount }, (source) => {
+      const first = hilo.start(source);
+      const stored: StoredHilo = { game: 'hi-lo', cards: first.cards, moves: [], wins: [], status: 'playing', bet_centavos: input.amount };
+      return { stored };
     });
-    const round = await findRoundById(trx, bet.roundId);
-    return {
-      round: hiloView(round, stored, { server_seed_hash: seed.serverSeedHash, client_seed: seed.clientSeed, nonce: seed.nonce }),
-      balance: formatCentavos(bet.balanceCentavos),
-    };
+    return { round: hiloView(opened.round, opened.stored, opened.proof), balance: formatCentavos(opened.balance) };
   });
   await notifyBalance(ctx, memberId);
   return answer;
@@ -186,13 +138,8 @@ async function payHilo(trx: Database, game: HouseGame, memberId: number, round: 
     bet_centavos: round.bet_centavos,
     win_centavos: winCentavos,
   };
-  const paid = await credit(trx, roundRefOf(game, memberId, round.round_uid), {
-    txId: `${round.round_uid}:win`,
-    amountCentavos: centavos(winCentavos),
-    outcome: final,
-  });
-  if (paid.replayed) throw new AppError('ALREADY_CASHED_OUT');
-  return { final, balance: paid.balanceCentavos, settled: { ...round, status: 'settled', win_centavos: winCentavos } as GameRound };
+  const paid = await finishRound(trx, game, memberId, round, final, winCentavos, 'ALREADY_CASHED_OUT');
+  return { final, ...paid };
 }
 
 /** POST API.house.hiloGuess: the next card answers the guess (or is skipped). */
@@ -201,7 +148,7 @@ export async function guessHilo(ctx: AppContext, memberId: number, input: { gues
   const result = await inGameTransaction(
     ctx,
     async (trx) => {
-      const round = await lockOpenRound(trx, ctx.dialect, memberId, game.id, input.round_id);
+      const round = await loadOpenRound(trx, ctx, memberId, game, input.round_id);
       if (!round) return undefined;
       const stored = readHilo(round);
       const { state, source } = await replayHilo(trx, round, stored);
@@ -225,8 +172,8 @@ export async function guessHilo(ctx: AppContext, memberId: number, input: { gues
           bet_centavos: round.bet_centavos,
           win_centavos: 0,
         };
-        if (!(await settleLost(trx, roundRefOf(game, memberId, round.round_uid), final))) throw new AppError('ROUND_FINISHED');
-        return { view: hiloView({ ...round, status: 'settled' }, final, proof), correct: false, balance: await cashBalance(trx, memberId) };
+        const lost = await finishRound(trx, game, memberId, round, final, 0);
+        return { view: hiloView(lost.settled, final, proof), correct: false, balance: lost.balance };
       }
       if (next.status === 'cashed_out') {
         // The 1,000,000x cap: the round cashes out by itself.
@@ -234,7 +181,7 @@ export async function guessHilo(ctx: AppContext, memberId: number, input: { gues
         return { view: hiloView(paid.settled, paid.final, proof), correct: true, balance: paid.balance };
       }
       const updated: StoredHilo = { ...stored, cards: next.cards, moves: next.moves as HiloMoveName[], wins: next.wins };
-      if (!(await updateOpenRoundState(trx, round.id, round.outcome_json, JSON.stringify(updated)))) throw new AppError('ROUND_FINISHED');
+      await saveRoundState(trx, round, updated);
       return { view: hiloView(round, updated, proof), correct: step.correct, balance: await cashBalance(trx, memberId) };
     },
     'guess',
@@ -248,7 +195,7 @@ export async function guessHilo(ctx: AppContext, memberId: number, input: { gues
 export async function cashOutHilo(ctx: AppContext, memberId: number, input: { round_id?: number | undefined }) {
   const game = await knownGame(ctx, 'hi-lo');
   const result = await inGameTransaction(ctx, async (trx) => {
-    const round = await lockOpenRound(trx, ctx.dialect, memberId, game.id, input.round_id);
+    const round = await loadOpenRound(trx, ctx, memberId, game, input.round_id);
     if (!round) return undefined;
     const stored = readHilo(round);
     const { state } = await replayHilo(trx, round, stored);
@@ -263,10 +210,8 @@ export async function cashOutHilo(ctx: AppContext, memberId: number, input: { ro
 
 /** GET API.house.hiloActive: the member's open round (after a closed tab), or null. */
 export async function activeHilo(ctx: AppContext, memberId: number) {
-  const game = await loadHouseGame(ctx, 'hi-lo');
-  if (!game) return { round: null };
-  const round = await latestRound(ctx.db, memberId, game.id);
-  if (round?.status !== 'open') return { round: null };
+  const round = await activeRound(ctx, memberId, 'hi-lo');
+  if (!round) return { round: null };
   return { round: hiloView(round, readHilo(round), await proofOf(ctx.db, round)) };
 }
 
@@ -285,10 +230,7 @@ interface StoredVideoPoker {
   win_centavos?: number;
 }
 
-function readVideoPoker(round: Pick<GameRound, 'outcome_json'>): StoredVideoPoker {
-  if (!round.outcome_json) throw new Error('video poker round without a stored state');
-  return JSON.parse(round.outcome_json) as StoredVideoPoker;
-}
+const readVideoPoker = (round: Pick<GameRound, 'outcome_json'>) => readStored<StoredVideoPoker>(round, 'video poker');
 
 const heldArray = (mask: number) => [0, 1, 2, 3, 4].map((i) => ((mask >> i) & 1) === 1);
 
@@ -331,27 +273,12 @@ export function holdMaskOf(hold: readonly (boolean | number)[]): number {
 export async function dealVideoPoker(ctx: AppContext, memberId: number, input: { amount: Centavos }) {
   const game = await playableGame(ctx, 'video-poker');
   checkStake(game, input.amount);
-  const roundUid = newRoundUid(game.code);
-  const ref = roundRefOf(game, memberId, roundUid);
   const answer = await inGameTransaction(ctx, async (trx) => {
-    const seed = await reserveNonce(trx, memberId);
-    if (await lockOpenRound(trx, ctx.dialect, memberId, game.id)) throw new AppError('ROUND_IN_PROGRESS');
-    const pair = await findPairById(trx, seed.seedId);
-    if (!pair) throw new Error(`seed pair ${seed.seedId} missing`);
-    const deal = vp.dealHand(hmacFloats({ serverSeed: pair.server_seed, clientSeed: pair.client_seed, nonce: seed.nonce }));
-    const stored: StoredVideoPoker = { game: 'video-poker', status: 'dealt', hand: deal.hand, bet_centavos: input.amount };
-    const bet = await debit(trx, ref, {
-      txId: `${roundUid}:bet`,
-      amountCentavos: input.amount,
-      outcome: stored,
-      seedId: seed.seedId,
-      nonce: seed.nonce,
+    const opened = await openRound(trx, ctx, game, memberId, { roundUid: newRoundUid(game.code), amount: input.amount }, (source) => {
+      const stored: StoredVideoPoker = { game: 'video-poker', status: 'dealt', hand: vp.dealHand(source).hand, bet_centavos: input.amount };
+      return { stored };
     });
-    const round = await findRoundById(trx, bet.roundId);
-    return {
-      round: videoPokerView(round, stored, { server_seed_hash: seed.serverSeedHash, client_seed: seed.clientSeed, nonce: seed.nonce }),
-      balance: formatCentavos(bet.balanceCentavos),
-    };
+    return { round: videoPokerView(opened.round, opened.stored, opened.proof), balance: formatCentavos(opened.balance) };
   });
   await notifyBalance(ctx, memberId);
   return answer;
@@ -368,7 +295,7 @@ export async function drawVideoPoker(
   const result = await inGameTransaction(
     ctx,
     async (trx) => {
-      const round = await lockOpenRound(trx, ctx.dialect, memberId, game.id, input.round_id);
+      const round = await loadOpenRound(trx, ctx, memberId, game, input.round_id);
       if (!round) return undefined;
       const stored = readVideoPoker(round);
       const cards = vp.roundCards(await streamOf(trx, round));
@@ -387,18 +314,9 @@ export async function drawVideoPoker(
         bet_centavos: round.bet_centavos,
         win_centavos: winCentavos,
       };
-      const ref = roundRefOf(game, memberId, round.round_uid);
       const proof = await proofOf(trx, round);
-      if (winCentavos === 0) {
-        if (!(await settleLost(trx, ref, final))) throw new AppError('ROUND_FINISHED');
-        return { view: videoPokerView({ ...round, status: 'settled' }, final, proof), balance: await cashBalance(trx, memberId) };
-      }
-      const paid = await credit(trx, ref, { txId: `${round.round_uid}:win`, amountCentavos: centavos(winCentavos), outcome: final });
-      if (paid.replayed) throw new AppError('ROUND_FINISHED');
-      return {
-        view: videoPokerView({ ...round, status: 'settled', win_centavos: winCentavos } as GameRound, final, proof),
-        balance: paid.balanceCentavos,
-      };
+      const done = await finishRound(trx, game, memberId, round, final, winCentavos);
+      return { view: videoPokerView(done.settled, final, proof), balance: done.balance };
     },
     'hold',
   );
@@ -409,9 +327,7 @@ export async function drawVideoPoker(
 
 /** GET API.house.videoPokerActive: the member's dealt hand waiting for its draw, or null. */
 export async function activeVideoPoker(ctx: AppContext, memberId: number) {
-  const game = await loadHouseGame(ctx, 'video-poker');
-  if (!game) return { round: null };
-  const round = await latestRound(ctx.db, memberId, game.id);
-  if (round?.status !== 'open') return { round: null };
+  const round = await activeRound(ctx, memberId, 'video-poker');
+  if (!round) return { round: null };
   return { round: videoPokerView(round, readVideoPoker(round), await proofOf(ctx.db, round)) };
 }
