@@ -144,7 +144,10 @@ export function toStakes(chips: RouletteChipInput[]): roulette.RouletteStake[] {
 }
 
 /** The table's refusal of a spin as an answer naming the chip (bets.<i>.amount) and the limit. */
-export function rouletteRefusal(problem: NonNullable<ReturnType<typeof roulette.validateRouletteStakes>>, stakes: roulette.RouletteStake[]) {
+export function rouletteRefusal(
+  problem: NonNullable<ReturnType<typeof roulette.validateRouletteStakes>>,
+  stakes: roulette.RouletteStake[],
+) {
   const { index, reason } = problem;
   const amount = (centavos: number) => (lang: string) => ({ amount: formatBRL(centavos, lang) });
   switch (reason) {
