@@ -1,6 +1,6 @@
 import { cardCode } from '@casino/games/cards';
 import { useTranslation } from '../../lib/translation.ts';
-import { PlayingCard } from '../house-games/common/playing-card.tsx';
+import { PlayingCard } from '../../components/playing-card.tsx';
 import { BLACKJACK_PREVIEW } from './verify-blackjack.ts';
 
 /** The shoe's first cards in the order they are dealt: player, dealer up, player, dealer hole, then as asked. */

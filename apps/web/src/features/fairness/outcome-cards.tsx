@@ -1,6 +1,6 @@
 import { cardCode } from '@casino/games/cards';
 import { useTranslation } from '../../lib/translation.ts';
-import { PlayingCard } from '../house-games/common/playing-card.tsx';
+import { PlayingCard } from '../../components/playing-card.tsx';
 import { HILO_PREVIEW } from './verify-cards.ts';
 
 function CardRow({ cards, testId, marks }: { cards: readonly number[]; testId: string; marks?: (i: number) => string }) {

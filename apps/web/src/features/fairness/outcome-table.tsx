@@ -1,6 +1,6 @@
 import { useTranslation } from '../../lib/translation.ts';
-import { Die } from '../house-games/bac-bo/die.tsx';
-import { PlayingCard } from '../house-games/common/playing-card.tsx';
+import { Die } from '../../components/die.tsx';
+import { PlayingCard } from '../../components/playing-card.tsx';
 import { hundredthsText, type TableOutcome } from './verify-table.ts';
 
 /** Keno, limbo, baccarat and bac bo recomputed in the verify tool, drawn the way the games show them. */

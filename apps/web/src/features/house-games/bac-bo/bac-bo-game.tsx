@@ -13,7 +13,7 @@ import { housePost, limitsOf, requireLogin, useHouseConfig, useInvalidateFairSee
 import { RulesPanel, RulesTable } from '../common/rules-panel.tsx';
 import { sound } from '../common/sound.ts';
 import { BetSpot, ChipTray, useTableBets } from '../common/table-bets.tsx';
-import { Die } from './die.tsx';
+import { Die } from '../../../components/die.tsx';
 
 const ROLL_MS = 900;
 type Outcome = BacboAnswer['outcome'];

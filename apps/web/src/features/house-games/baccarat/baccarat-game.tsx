@@ -11,7 +11,7 @@ import { useBalanceHold } from '../common/balance-hold.ts';
 import { formatScaled } from '../common/bet-amount.tsx';
 import { GameShell, RtpCaption } from '../common/game-shell.tsx';
 import { housePost, limitsOf, requireLogin, useHouseConfig, useInvalidateFairSeeds } from '../common/house-api.ts';
-import { PlayingCard } from '../common/playing-card.tsx';
+import { PlayingCard } from '../../../components/playing-card.tsx';
 import { RulesPanel, RulesTable } from '../common/rules-panel.tsx';
 import { sound } from '../common/sound.ts';
 import { BetSpot, ChipTray, useTableBets } from '../common/table-bets.tsx';

@@ -11,7 +11,7 @@ import { useTranslation } from '../../../lib/translation.ts';
 import { BetAmountInput } from '../common/bet-amount.tsx';
 import { GameShell, RtpCaption, StatField } from '../common/game-shell.tsx';
 import { houseGet, housePost, limitsOf, requireLogin, useHouseConfig, useInvalidateFairSeeds } from '../common/house-api.ts';
-import { cardLabel, PlayingCard } from '../common/playing-card.tsx';
+import { cardLabel, PlayingCard } from '../../../components/playing-card.tsx';
 import { RulesPanel, RulesTable } from '../common/rules-panel.tsx';
 import { sound } from '../common/sound.ts';
 
