@@ -23,6 +23,7 @@ import { credit, settleLost } from '../../wallet/wallet.service.ts';
 import { type HouseGame, roundRefOf } from '../house-game.ts';
 import { maskAccount, sleepUntil } from './feed.ts';
 import { type ListedBet, type RoundKit, type RoundView, SharedRoundGame } from './round-engine.ts';
+import * as bingoRepo from './bingo.repository.ts';
 import * as repo from './shared-rounds.repository.ts';
 
 /**
@@ -268,11 +269,7 @@ export class BingoGame extends SharedRoundGame<Snapshot, PublicBet, History, Bin
     const { state, mine } = await this.engine.state(memberId);
     const { bets: _bets, jackpot_base: _base, ...data } = state;
     if (memberId === undefined) return data;
-    const round = await this.kit.ctx.db
-      .selectFrom('shared_rounds')
-      .select(['chain_id', 'hash'])
-      .where('id', '=', state.round_id)
-      .executeTakeFirst();
+    const round = await bingoRepo.roundSeed(this.kit.ctx.db, state.round_id);
     const salt = await this.saltOf(round?.chain_id ?? 0);
     const hash = round?.hash ?? '';
     const wins = mine.some((b) => b.status !== 'open') ? await this.storedWins(state.round_id) : undefined;
@@ -297,8 +294,8 @@ export class BingoGame extends SharedRoundGame<Snapshot, PublicBet, History, Bin
   }
 
   private async storedWins(roundId: number): Promise<Map<string, number> | undefined> {
-    const row = await this.kit.ctx.db.selectFrom('bingo_rounds').select('result').where('round_id', '=', roundId).executeTakeFirst();
-    return row ? winsByCard(JSON.parse(row.result) as RoundResult) : undefined;
+    const result = await bingoRepo.storedResult(this.kit.ctx.db, roundId);
+    return result ? winsByCard(JSON.parse(result) as RoundResult) : undefined;
   }
 
   // ---- purchases (any process) -----------------------------------------------------------------
@@ -334,8 +331,7 @@ export class BingoGame extends SharedRoundGame<Snapshot, PublicBet, History, Bin
   }
 
   private async readPool(): Promise<number> {
-    const row = await this.kit.ctx.db.selectFrom('bingo_jackpots').select('pool_centavos').where('room', '=', this.game).executeTakeFirst();
-    return Number(row?.pool_centavos ?? 0);
+    return bingoRepo.jackpotPool(this.kit.ctx.db, this.game);
   }
 
   /** The buying window closed: the cards are known, so is the whole round. */
@@ -391,37 +387,18 @@ export class BingoGame extends SharedRoundGame<Snapshot, PublicBet, History, Bin
     const current = this.current;
     if (current?.roundId !== round.id) throw new Error(`bingo round ${round.id} settled without its draw`);
     const result = await this.kit.batcher.run(async (trx) => {
-      const stored = await trx.selectFrom('bingo_rounds').select('result').where('round_id', '=', round.id).executeTakeFirst();
-      if (stored) return JSON.parse(stored.result) as RoundResult;
-      await trx
-        .insertInto('bingo_rounds')
-        .values({
-          round_id: round.id,
-          room: this.game,
-          cards: Math.round(current.result.salesCentavos / this.rules.priceCentavos),
-          sales_centavos: current.result.salesCentavos,
-          balls_called: current.result.ballsCalled,
-          jackpot_centavos: current.result.jackpot.amount,
-          pool_after_centavos: current.result.poolAfter,
-          result: JSON.stringify(current.result),
-          created_at: nowIso(),
-        })
-        .execute();
-      const updated = await trx
-        .updateTable('bingo_jackpots')
-        .set({ pool_centavos: current.result.poolAfter, last_round_id: round.id, updated_at: nowIso() })
-        .where('room', '=', this.game)
-        .where('last_round_id', '<', round.id)
-        .executeTakeFirst();
-      if (Number(updated.numUpdatedRows) === 0) {
-        const exists = await trx.selectFrom('bingo_jackpots').select('room').where('room', '=', this.game).executeTakeFirst();
-        if (!exists) {
-          await trx
-            .insertInto('bingo_jackpots')
-            .values({ room: this.game, pool_centavos: current.result.poolAfter, last_round_id: round.id, updated_at: nowIso() })
-            .execute();
-        }
-      }
+      const stored = await bingoRepo.recordResult(trx, {
+        roundId: round.id,
+        room: this.game,
+        cards: Math.round(current.result.salesCentavos / this.rules.priceCentavos),
+        salesCentavos: current.result.salesCentavos,
+        ballsCalled: current.result.ballsCalled,
+        jackpotCentavos: current.result.jackpot.amount,
+        poolAfterCentavos: current.result.poolAfter,
+        result: JSON.stringify(current.result),
+        now: nowIso(),
+      });
+      if (stored) return JSON.parse(stored) as RoundResult;
       return current.result;
     });
     this.jackpotBase = result.poolAfter;
