@@ -1,14 +1,12 @@
 import * as bj from '@casino/games/blackjack';
 import { type Card, cardCode } from '@casino/games/cards';
-import { hmacFloats } from '@casino/games/fair';
 import { type Centavos, centavos, formatCentavos } from '@casino/shared/money';
 import type { BlackjackRoundView } from '@casino/shared/schemas/house-blackjack';
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/database.ts';
 import type { GameRound } from '../../db/schema.ts';
 import { AppError } from '../../lib/http.ts';
-import { findPairById, reserveNonce } from '../fair/fair.repository.ts';
-import { credit, debit, settleLost } from '../wallet/wallet.service.ts';
+import { debit } from '../wallet/wallet.service.ts';
 import {
   checkStake,
   type GameContext,
@@ -20,7 +18,19 @@ import {
   playableGame,
   roundRefOf,
 } from './house-game.ts';
-import { cashBalance, findRoundById, latestRound, lockOpenRound, updateOpenRoundState } from './house.repository.ts';
+import { cashBalance, findRoundById } from './house.repository.ts';
+import {
+  activeRound,
+  finishRound,
+  knownGame,
+  loadOpenRound,
+  noOpenRound,
+  openRound,
+  type Proof,
+  readStored,
+  roundSeeds,
+  saveRoundState,
+} from './open-round.ts';
 
 /**
  * Blackjack (packages/games/src/blackjack.ts): one open hand per member, like a mines board. The
@@ -51,30 +61,18 @@ interface StoredBlackjack {
   auto_stood?: boolean;
 }
 
-type Proof = { server_seed_hash: string; client_seed: string; nonce: number };
-
-function readState(round: Pick<GameRound, 'outcome_json'>): StoredBlackjack {
-  if (!round.outcome_json) throw new Error('blackjack round without a stored state');
-  return JSON.parse(round.outcome_json) as StoredBlackjack;
-}
+const readState = (round: Pick<GameRound, 'outcome_json'>) => readStored<StoredBlackjack>(round, 'blackjack');
 
 /** The round's state, replayed from its seed pair, nonce and moves; the shoe is left where it stopped. */
 async function replay(db: Database, round: GameRound, stored: StoredBlackjack) {
-  if (round.seed_id === null || round.nonce === null) throw new Error(`blackjack round ${round.id} has no seed`);
-  const pair = await findPairById(db, round.seed_id);
-  if (!pair) throw new Error(`blackjack round ${round.id}: seed pair ${round.seed_id} missing`);
-  const source = hmacFloats({ serverSeed: pair.server_seed, clientSeed: pair.client_seed, nonce: round.nonce });
+  const { source, proof } = await roundSeeds(db, round, 'blackjack');
   let { state, shoe } = bj.startFromSource(stored.bet_centavos, source);
   for (const choice of stored.moves) {
     const next = bj.move(state, choice, shoe);
     if (!next.ok) throw new Error(`blackjack round ${round.id}: stored move ${choice} replays as ${next.reason}`);
     state = next.state;
   }
-  return {
-    state,
-    shoe,
-    proof: { server_seed_hash: pair.server_seed_hash, client_seed: pair.client_seed, nonce: round.nonce } as Proof,
-  };
+  return { state, shoe, proof };
 }
 
 function stored(betCentavos: number, moves: bj.BlackjackMove[], state: bj.BlackjackState): StoredBlackjack {
@@ -131,58 +129,31 @@ function toView(round: GameRound, s: StoredBlackjack, proof: Proof, full?: bj.Bl
   };
 }
 
-/** Settles a finished round: pays its return (or closes it lost) with the final state. */
-async function settle(trx: Database, game: HouseGame, memberId: number, round: { round_uid: string }, final: StoredBlackjack) {
-  const ref = roundRefOf(game, memberId, round.round_uid);
-  const win = final.win_centavos ?? 0;
-  if (win > 0) {
-    const paid = await credit(trx, ref, { txId: `${round.round_uid}:win`, amountCentavos: centavos(win), outcome: final });
-    if (paid.replayed) throw new AppError('ROUND_FINISHED');
-    return paid.balanceCentavos;
-  }
-  if (!(await settleLost(trx, ref, final))) throw new AppError('ROUND_FINISHED');
-  return cashBalance(trx, memberId);
+/** Settles a finished round: pays its return (or closes it lost) with the final state; answers the balance. */
+async function settle(trx: Database, game: HouseGame, memberId: number, round: GameRound, final: StoredBlackjack) {
+  return (await finishRound(trx, game, memberId, round, final, final.win_centavos ?? 0)).balance;
 }
 
 /** POST API.house.blackjack.start: takes the stake and deals (one open hand per member). */
 export async function startBlackjack(ctx: AppContext, memberId: number, input: { amount: Centavos }) {
   const game = await playableGame(ctx, 'blackjack');
   checkStake(game, input.amount);
-  const roundUid = newRoundUid(game.code);
-  const ref = roundRefOf(game, memberId, roundUid);
   const answer = await inGameTransaction(ctx, async (trx) => {
-    // The nonce update locks the member's seed pair first: two starts at once queue here.
-    const seed = await reserveNonce(trx, memberId);
-    if (await lockOpenRound(trx, ctx.dialect, memberId, game.id)) throw new AppError('ROUND_IN_PROGRESS');
-    const source = hmacFloats({ serverSeed: seed.serverSeed, clientSeed: seed.clientSeed, nonce: seed.nonce });
-    const { state } = bj.startFromSource(input.amount, source);
-    const first = stored(input.amount, [], state);
-    const bet = await debit(trx, ref, {
-      txId: `${roundUid}:bet`,
-      amountCentavos: input.amount,
-      outcome: first,
-      seedId: seed.seedId,
-      nonce: seed.nonce,
+    // Two starts at once queue on the member's seed pair (openRound): one hand opens.
+    const opened = await openRound(trx, ctx, game, memberId, { roundUid: newRoundUid(game.code), amount: input.amount }, (source) => {
+      const { state } = bj.startFromSource(input.amount, source);
+      return { state, stored: stored(input.amount, [], state) };
     });
-    let round = await findRoundById(trx, bet.roundId);
-    let balance = bet.balanceCentavos;
+    let { round, balance } = opened;
     // A blackjack on either side ends the round at the deal.
-    if (first.status === 'settled') {
-      balance = await settle(trx, game, memberId, round, first);
-      round = await findRoundById(trx, bet.roundId);
+    if (opened.stored.status === 'settled') {
+      balance = await settle(trx, game, memberId, round, opened.stored);
+      round = await findRoundById(trx, round.id);
     }
-    const proof = { server_seed_hash: seed.serverSeedHash, client_seed: seed.clientSeed, nonce: seed.nonce };
-    return { round: toView(round, first, proof, state), balance: formatCentavos(balance) };
+    return { round: toView(round, opened.stored, opened.proof, opened.state), balance: formatCentavos(balance) };
   });
   await notifyBalance(ctx, memberId);
   return answer;
-}
-
-/** A hand in play may be finished even if the game was switched off meanwhile (new ones may not start). */
-async function knownGame(ctx: GameContext): Promise<HouseGame> {
-  const game = await loadHouseGame(ctx, 'blackjack');
-  if (!game) throw new AppError('GAME_NOT_FOUND');
-  return game;
 }
 
 function refusal(choice: bj.BlackjackMove, reason: bj.BlackjackError): AppError {
@@ -206,9 +177,9 @@ function extraStake(state: bj.BlackjackState, choice: bj.BlackjackMove): number 
  * A move the state does not allow is refused before any money moves.
  */
 export async function playBlackjack(ctx: AppContext, memberId: number, choice: bj.BlackjackMove, roundId?: number) {
-  const game = await knownGame(ctx);
+  const game = await knownGame(ctx, 'blackjack');
   const result = await inGameTransaction(ctx, async (trx) => {
-    const round = await lockOpenRound(trx, ctx.dialect, memberId, game.id, roundId);
+    const round = await loadOpenRound(trx, ctx, memberId, game, roundId);
     if (!round) return undefined;
     const before = readState(round);
     const { state, shoe, proof } = await replay(trx, round, before);
@@ -230,23 +201,18 @@ export async function playBlackjack(ctx: AppContext, memberId: number, choice: b
       balance = await settle(trx, game, memberId, round, next);
       return { view: toView({ ...round, status: 'settled' }, next, proof, step.state), balance };
     }
-    if (!(await updateOpenRoundState(trx, round.id, round.outcome_json, JSON.stringify(next)))) throw new AppError('ROUND_FINISHED');
+    await saveRoundState(trx, round, next);
     return { view: toView(round, next, proof, step.state), balance: balance ?? (await cashBalance(trx, memberId)) };
   });
-  if (!result) {
-    const last = await latestRound(ctx.db, memberId, game.id, roundId);
-    throw new AppError(last ? 'ROUND_FINISHED' : 'ROUND_NOT_FOUND');
-  }
+  if (!result) return noOpenRound(ctx, memberId, game, roundId, false);
   await notifyBalance(ctx, memberId);
   return { round: result.view, balance: formatCentavos(result.balance) };
 }
 
 /** GET API.house.blackjack.active: the member's open hand (after a closed tab), or null. */
 export async function activeBlackjack(ctx: AppContext, memberId: number) {
-  const game = await loadHouseGame(ctx, 'blackjack');
-  if (!game) return { round: null };
-  const round = await latestRound(ctx.db, memberId, game.id);
-  if (round?.status !== 'open') return { round: null };
+  const round = await activeRound(ctx, memberId, 'blackjack');
+  if (!round) return { round: null };
   const s = readState(round);
   const { state, proof } = await replay(ctx.db, round, s);
   return { round: toView(round, s, proof, state) };
