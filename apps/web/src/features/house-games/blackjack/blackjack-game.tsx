@@ -2,7 +2,7 @@ import { parseCard } from '@casino/games/cards';
 import { API } from '@casino/shared/api-paths';
 import { formatBRL, formatCentavos, moneyStringToCentavos } from '@casino/shared/money';
 import type { BlackjackRoundView } from '@casino/shared/schemas/house-blackjack';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Button } from '../../../components/button.tsx';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { useIsLoggedIn } from '../../../lib/session.ts';
@@ -10,6 +10,7 @@ import { useTranslation } from '../../../lib/translation.ts';
 import { BetAmountInput } from '../common/bet-amount.tsx';
 import { GameShell, RtpCaption, StatField } from '../common/game-shell.tsx';
 import { houseGet, housePost, limitsOf, requireLogin, useHouseConfig, useInvalidateFairSeeds } from '../common/house-api.ts';
+import { LoginToBetButton, OpenRoundButton, useResumeRound } from '../common/round-controls.tsx';
 import { PlayingCard } from '../../../components/playing-card.tsx';
 import { RulesPanel } from '../common/rules-panel.tsx';
 import { sound } from '../common/sound.ts';
@@ -96,20 +97,10 @@ export default function BlackjackGame({ onExit }: { onExit: () => void }) {
   const lang = currentLanguage();
 
   // A hand interrupted by a closed tab resumes where it stopped.
-  useEffect(() => {
-    if (!loggedIn) return;
-    let alive = true;
-    houseGet<{ round: BlackjackRoundView | null }>(API.house.blackjack.active)
-      .then((answer) => {
-        if (!alive || !answer.round) return;
-        setRound(answer.round);
-        setBetCentavos(centavosOf(answer.round.amount));
-      })
-      .catch(() => undefined);
-    return () => {
-      alive = false;
-    };
-  }, [loggedIn]);
+  useResumeRound<BlackjackRoundView>(API.house.blackjack.active, loggedIn, (open) => {
+    setRound(open);
+    setBetCentavos(centavosOf(open.amount));
+  });
 
   const playing = round?.status === 'playing';
   const allowed = new Set(round?.allowed ?? []);
@@ -204,9 +195,7 @@ export default function BlackjackGame({ onExit }: { onExit: () => void }) {
         />
       </div>
       {!loggedIn ? (
-        <Button size="lg" block onClick={requireLogin} className="h-14">
-          {t('common.login_to_bet')}
-        </Button>
+        <LoginToBetButton />
       ) : playing ? (
         insurancePhase ? (
           <div className="flex flex-col gap-2">
@@ -227,9 +216,9 @@ export default function BlackjackGame({ onExit }: { onExit: () => void }) {
           </div>
         )
       ) : (
-        <Button variant="money" size="lg" block loading={busy} onClick={deal} className="h-14 text-base" data-testid="blackjack-deal">
+        <OpenRoundButton loading={busy} onClick={deal} testId="blackjack-deal">
           {round ? t('blackjack.deal_again') : t('blackjack.deal')}
-        </Button>
+        </OpenRoundButton>
       )}
       <RtpCaption rtp={rtp} />
     </div>

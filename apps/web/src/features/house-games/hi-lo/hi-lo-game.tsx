@@ -3,7 +3,7 @@ import { API } from '@casino/shared/api-paths';
 import { formatBRL, formatCentavos, moneyStringToCentavos } from '@casino/shared/money';
 import type { HiloMoveName, HiloRoundView } from '@casino/shared/schemas/house-card-games';
 import { ArrowDown, ArrowUp, Equal, SkipForward } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Button } from '../../../components/button.tsx';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { useIsLoggedIn } from '../../../lib/session.ts';
@@ -11,6 +11,7 @@ import { useTranslation } from '../../../lib/translation.ts';
 import { BetAmountInput } from '../common/bet-amount.tsx';
 import { GameShell, RtpCaption, StatField } from '../common/game-shell.tsx';
 import { houseGet, housePost, limitsOf, requireLogin, useHouseConfig, useInvalidateFairSeeds } from '../common/house-api.ts';
+import { CashOutButton, LoginToBetButton, OpenRoundButton, useResumeRound } from '../common/round-controls.tsx';
 import { cardLabel, PlayingCard } from '../../../components/playing-card.tsx';
 import { RulesPanel, RulesTable } from '../common/rules-panel.tsx';
 import { sound } from '../common/sound.ts';
@@ -88,20 +89,10 @@ export default function HiloGame({ onExit }: { onExit: () => void }) {
   const lang = currentLanguage();
 
   // An open round (closed tab, lost connection) resumes where it stopped.
-  useEffect(() => {
-    if (!loggedIn) return;
-    let alive = true;
-    houseGet<{ round: HiloRoundView | null }>(API.house.hiloActive)
-      .then((answer) => {
-        if (!alive || !answer.round) return;
-        setRound(answer.round);
-        setBetCentavos(centavosOf(answer.round.amount));
-      })
-      .catch(() => undefined);
-    return () => {
-      alive = false;
-    };
-  }, [loggedIn]);
+  useResumeRound<HiloRoundView>(API.house.hiloActive, loggedIn, (open) => {
+    setRound(open);
+    setBetCentavos(centavosOf(open.amount));
+  });
 
   const playing = round?.status === 'playing';
   const current = round ? (round.cards[round.cards.length - 1] ?? null) : null;
@@ -222,29 +213,20 @@ export default function HiloGame({ onExit }: { onExit: () => void }) {
         />
       </div>
       {!loggedIn ? (
-        <Button size="lg" block onClick={requireLogin} className="h-14">
-          {t('common.login_to_bet')}
-        </Button>
+        <LoginToBetButton />
       ) : playing && round ? (
-        <Button
-          variant="gold"
-          size="lg"
-          block
+        <CashOutButton
           loading={busy}
           disabled={!round.can_cash_out}
           onClick={cashOut}
-          className="h-14 flex-col gap-0"
-          data-testid="hilo-cashout"
-        >
-          <span className="text-base">{t('hilo.cash_out')}</span>
-          <span className="text-xs font-bold tabular-nums">
-            {round.can_cash_out ? formatBRL(centavosOf(round.cashout), lang) : t('hilo.guess_first')}
-          </span>
-        </Button>
+          testId="hilo-cashout"
+          label={t('hilo.cash_out')}
+          detail={round.can_cash_out ? formatBRL(centavosOf(round.cashout), lang) : t('hilo.guess_first')}
+        />
       ) : (
-        <Button variant="money" size="lg" block loading={busy} onClick={start} className="h-14 text-base" data-testid="hilo-bet">
+        <OpenRoundButton loading={busy} onClick={start} testId="hilo-bet">
           {t('common.bet')}
-        </Button>
+        </OpenRoundButton>
       )}
       <RtpCaption rtp={rtp} />
     </div>

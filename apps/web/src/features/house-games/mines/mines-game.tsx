@@ -4,7 +4,7 @@ import { API } from '@casino/shared/api-paths';
 import { formatBRL, formatCentavos, moneyStringToCentavos } from '@casino/shared/money';
 import type { MinesRoundView } from '@casino/shared/schemas/house-games';
 import { Shuffle } from 'lucide-react';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from '../../../lib/translation.ts';
 import { Button } from '../../../components/button.tsx';
 import { currentLanguage } from '../../../lib/i18n.ts';
@@ -13,6 +13,7 @@ import { BetAmountInput, formatScaled } from '../common/bet-amount.tsx';
 import { GameShell, RtpCaption, StatField } from '../common/game-shell.tsx';
 import { RulesPanel } from '../common/rules-panel.tsx';
 import { houseGet, housePost, limitsOf, requireLogin, useHouseConfig, useInvalidateFairSeeds } from '../common/house-api.ts';
+import { CashOutButton, LoginToBetButton, OpenRoundButton, useResumeRound } from '../common/round-controls.tsx';
 import { sound } from '../common/sound.ts';
 import { Bomb, Gem } from './mines-art.tsx';
 
@@ -128,21 +129,11 @@ export default function MinesGame({ onExit }: { onExit: () => void }) {
   const lang = currentLanguage();
 
   // An open round (closed tab, lost connection) resumes where it stopped: the stake is never lost.
-  useEffect(() => {
-    if (!loggedIn) return;
-    let alive = true;
-    houseGet<{ round: MinesRoundView | null }>(API.house.minesActive)
-      .then((answer) => {
-        if (!alive || !answer.round) return;
-        setRound(answer.round);
-        setMines(answer.round.mines);
-        setBetCentavos(centavosOf(answer.round.amount));
-      })
-      .catch(() => undefined);
-    return () => {
-      alive = false;
-    };
-  }, [loggedIn]);
+  useResumeRound<MinesRoundView>(API.house.minesActive, loggedIn, (open) => {
+    setRound(open);
+    setMines(open.mines);
+    setBetCentavos(centavosOf(open.amount));
+  });
 
   const playing = round?.status === 'playing';
   const revealedCount = round?.revealed.length ?? 0;
@@ -288,35 +279,26 @@ export default function MinesGame({ onExit }: { onExit: () => void }) {
         />
       </div>
       {!loggedIn ? (
-        <Button size="lg" block onClick={requireLogin} className="h-14">
-          {t('common.login_to_bet')}
-        </Button>
+        <LoginToBetButton />
       ) : playing ? (
         <>
-          <Button
-            variant="gold"
-            size="lg"
-            block
+          <CashOutButton
             loading={busy}
             disabled={revealedCount === 0 || pendingTile !== null}
             onClick={cashOut}
-            className="h-14 flex-col gap-0"
-            data-testid="mines-cashout"
-          >
-            <span className="text-base">{t('mines.cash_out')}</span>
-            <span className="text-xs font-bold tabular-nums">
-              {revealedCount > 0 ? formatBRL(currentWin, lang) : t('mines.pick_first')}
-            </span>
-          </Button>
+            testId="mines-cashout"
+            label={t('mines.cash_out')}
+            detail={revealedCount > 0 ? formatBRL(currentWin, lang) : t('mines.pick_first')}
+          />
           <Button variant="ghost" block onClick={pickRandom} disabled={pendingTile !== null} data-testid="mines-random">
             <Shuffle size={16} aria-hidden="true" />
             {t('mines.random')}
           </Button>
         </>
       ) : (
-        <Button variant="money" size="lg" block loading={busy} onClick={start} className="h-14 text-base" data-testid="mines-bet">
+        <OpenRoundButton loading={busy} onClick={start} testId="mines-bet">
           {t('common.bet')}
-        </Button>
+        </OpenRoundButton>
       )}
       <RtpCaption rtp={rtp} />
     </div>

@@ -3,7 +3,7 @@ import { API } from '@casino/shared/api-paths';
 import { formatBRL, formatCentavos, moneyStringToCentavos } from '@casino/shared/money';
 import type { VideoPokerRoundView } from '@casino/shared/schemas/house-card-games';
 import { Lightbulb } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Button } from '../../../components/button.tsx';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { useIsLoggedIn } from '../../../lib/session.ts';
@@ -11,6 +11,7 @@ import { useTranslation } from '../../../lib/translation.ts';
 import { BetAmountInput } from '../common/bet-amount.tsx';
 import { GameShell, RtpCaption } from '../common/game-shell.tsx';
 import { houseGet, housePost, limitsOf, requireLogin, useHouseConfig, useInvalidateFairSeeds } from '../common/house-api.ts';
+import { LoginToBetButton, OpenRoundButton, useResumeRound } from '../common/round-controls.tsx';
 import { PlayingCard } from '../../../components/playing-card.tsx';
 import { RulesPanel } from '../common/rules-panel.tsx';
 import { sound } from '../common/sound.ts';
@@ -83,21 +84,11 @@ export default function VideoPokerGame({ onExit }: { onExit: () => void }) {
   const lang = currentLanguage();
 
   // A dealt hand (closed tab, lost connection) comes back waiting for its draw.
-  useEffect(() => {
-    if (!loggedIn) return;
-    let alive = true;
-    houseGet<{ round: VideoPokerRoundView | null }>(API.house.videoPokerActive)
-      .then((answer) => {
-        if (!alive || !answer.round) return;
-        setRound(answer.round);
-        setHeld(NO_HOLD);
-        setBetCentavos(centavosOf(answer.round.amount));
-      })
-      .catch(() => undefined);
-    return () => {
-      alive = false;
-    };
-  }, [loggedIn]);
+  useResumeRound<VideoPokerRoundView>(API.house.videoPokerActive, loggedIn, (open) => {
+    setRound(open);
+    setHeld(NO_HOLD);
+    setBetCentavos(centavosOf(open.amount));
+  });
 
   const dealt = round?.status === 'dealt';
 
@@ -166,9 +157,7 @@ export default function VideoPokerGame({ onExit }: { onExit: () => void }) {
         disabled={dealt || busy}
       />
       {!loggedIn ? (
-        <Button size="lg" block onClick={requireLogin} className="h-14">
-          {t('common.login_to_bet')}
-        </Button>
+        <LoginToBetButton />
       ) : dealt ? (
         <>
           <Button variant="gold" size="lg" block loading={busy} onClick={draw} className="h-14 text-base" data-testid="videopoker-draw">
@@ -180,9 +169,9 @@ export default function VideoPokerGame({ onExit }: { onExit: () => void }) {
           </Button>
         </>
       ) : (
-        <Button variant="money" size="lg" block loading={busy} onClick={deal} className="h-14 text-base" data-testid="videopoker-deal">
+        <OpenRoundButton loading={busy} onClick={deal} testId="videopoker-deal">
           {t('videopoker.deal')}
-        </Button>
+        </OpenRoundButton>
       )}
       <RtpCaption rtp={rtp} />
     </div>
