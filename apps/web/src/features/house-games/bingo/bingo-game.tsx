@@ -404,7 +404,7 @@ export default function BingoGame({ onExit }: { onExit: () => void }) {
           <div className="rounded-xl border border-line bg-surface/70 px-2 py-1.5">
             <div className="text-[10px] font-semibold text-muted uppercase">{t('bingo.sold')}</div>
             <div className="text-sm font-black text-white tabular-nums">{state?.cards_sold ?? 0}</div>
-            <div className="text-[10px] text-muted">{t('bingo.players_n', { n: state?.players ?? 0 })}</div>
+            <div className="text-[10px] text-muted">{t('bingo.players_n', { count: state?.players ?? 0 })}</div>
           </div>
         </div>
 
