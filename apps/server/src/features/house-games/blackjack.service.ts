@@ -18,7 +18,7 @@ import {
   playableGame,
   roundRefOf,
 } from './house-game.ts';
-import { cashBalance, findRoundById } from './house.repository.ts';
+import { cashBalance, findRoundById, lockOpenRoundById, staleOpenRounds } from './house.repository.ts';
 import {
   activeRound,
   finishRound,
@@ -218,12 +218,6 @@ export async function activeBlackjack(ctx: AppContext, memberId: number) {
   return { round: toView(round, s, proof, state) };
 }
 
-/** The open round, locked for the rest of the transaction on PostgreSQL (SQLite has one writer). */
-async function lockRoundById(trx: Database, ctx: GameContext, roundId: number) {
-  const query = trx.selectFrom('game_rounds').selectAll().where('id', '=', roundId).where('status', '=', 'open');
-  return ctx.dialect === 'postgres' ? query.forUpdate().executeTakeFirst() : query.executeTakeFirst();
-}
-
 /**
  * The 24-hour rule: every blackjack hand open since before `now - 24 h` is stood (insurance
  * declined) and settled. Any number of processes may run it at once: each round is settled under
@@ -234,20 +228,12 @@ export async function autoStandBlackjack(ctx: GameContext, now: Date = new Date(
   const game = await loadHouseGame(ctx, 'blackjack');
   if (!game) return 0;
   const cutoff = new Date(now.getTime() - BLACKJACK_AUTO_STAND_MS).toISOString();
-  const due = await ctx.db
-    .selectFrom('game_rounds')
-    .select(['id', 'member_id'])
-    .where('game_id', '=', game.id)
-    .where('status', '=', 'open')
-    .where('created_at', '<', cutoff)
-    .orderBy('id')
-    .limit(limit)
-    .execute();
+  const due = await staleOpenRounds(ctx.db, game.id, cutoff, limit);
   let settled = 0;
   for (const { id, member_id: memberId } of due) {
     try {
       const done = await inGameTransaction(ctx, async (trx) => {
-        const round = await lockRoundById(trx, ctx, id);
+        const round = await lockOpenRoundById(trx, ctx.dialect, id);
         if (!round) return false;
         const before = readState(round);
         const { state, shoe } = await replay(trx, round, before);

@@ -58,6 +58,25 @@ export async function lockOpenRound(trx: Database, dialect: Dialect, memberId: n
   return dialect === 'postgres' ? query.forUpdate().executeTakeFirst() : query.executeTakeFirst();
 }
 
+/** An open round by id, locked like lockOpenRound (a job settling rounds it did not start). */
+export async function lockOpenRoundById(trx: Database, dialect: Dialect, roundId: number) {
+  const query = trx.selectFrom('game_rounds').selectAll().where('id', '=', roundId).where('status', '=', 'open');
+  return dialect === 'postgres' ? query.forUpdate().executeTakeFirst() : query.executeTakeFirst();
+}
+
+/** A game's rounds still open since before `cutoff`, oldest first (the 24-hour auto-stand). */
+export async function staleOpenRounds(db: Database, gameId: number, cutoff: string, limit: number) {
+  return db
+    .selectFrom('game_rounds')
+    .select(['id', 'member_id'])
+    .where('game_id', '=', gameId)
+    .where('status', '=', 'open')
+    .where('created_at', '<', cutoff)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
 /** The member's latest round of a game (any status), or the one asked for. */
 export async function latestRound(db: Database, memberId: number, gameId: number, roundId?: number) {
   let query = db.selectFrom('game_rounds').selectAll().where('member_id', '=', memberId).where('game_id', '=', gameId);
