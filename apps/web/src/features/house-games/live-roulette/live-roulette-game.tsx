@@ -239,7 +239,9 @@ export default function LiveRouletteGame({ onExit }: { onExit: () => void }) {
           {myWin > 0 ? t('common.you_won', { amount: formatBRL(myWin, lang) }) : t('live.lost')}
         </p>
       ) : null}
-      <p className="text-xs text-muted">{t('live.table_total', { amount: formatMoney(state?.total ?? '0.00'), count: state?.players ?? 0 })}</p>
+      <p className="text-xs text-muted">
+        {t('live.table_total', { amount: formatMoney(state?.total ?? '0.00'), count: state?.players ?? 0 })}
+      </p>
       <RtpCaption rtp={rtp} />
       <BetsList bets={state?.bets ?? []} />
     </div>
