@@ -1,8 +1,8 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatBRL, moneyStringToCentavos } from '../packages/shared/src/money.ts';
-import { DESKTOP, launchBrowser, newContext, PHONE, screenshot } from './browser.ts';
-import { apiCall, registerFundedMember } from './funded-member.ts';
+import { moneyStringToCentavos } from '../packages/shared/src/money.ts';
+import { screenshot } from './browser.ts';
+import { houseGamePlayer, randomDigits } from './house-game-player.ts';
 
 /**
  * Blackjack played through the UI in Portuguese on a phone by a member who deposited R$ 100,00
@@ -11,29 +11,11 @@ import { apiCall, registerFundedMember } from './funded-member.ts';
  * server's, and the game records hold exactly this round. Photographed at 390x844 and 1440x900.
  */
 
-type RecordItem = { game_code: string; bet_amount: string; win_amount: string; net_amount: string; status: string };
+const digits = randomDigits();
+const player = houseGamePlayer({ account: `bj_${digits}`, realname: 'Marcos Almeida', phone: `+55119${digits}` });
+const { serverMoney, shownBalance, expectBalanceInSync, openGame, setStake } = player;
 
-const digits = String(Math.floor(Math.random() * 1e8)).padStart(8, '0');
-const account = `bj_${digits}`;
-const password = 'player-pass-1';
-
-let browser: Browser;
-let context: BrowserContext;
 let page: Page;
-let token = '';
-
-const call = <T>(path: string, body?: unknown, bearer = token) => apiCall<T>(path, body, bearer);
-const serverMoney = async () => (await call<{ money: string }>('/api/auth/me', {})).data.money;
-const brl = (money: string) => formatBRL(moneyStringToCentavos(money) ?? Number.NaN, 'pt');
-const shownBalance = async () => ((await page.getByTestId('game-balance').textContent()) ?? '').replace(/\s/g, ' ');
-async function expectBalanceInSync(): Promise<void> {
-  await expect.poll(async () => (await shownBalance()) === brl(await serverMoney()), { timeout: 10_000 }).toBe(true);
-}
-
-async function openGame(code: string): Promise<void> {
-  await page.goto(`/gameInfo?code=${code}`);
-  await page.getByTestId(`house-game-${code}`).waitFor({ timeout: 20_000 });
-}
 
 const enabled = async (testId: string) => {
   const button = page.getByTestId(testId);
@@ -41,26 +23,16 @@ const enabled = async (testId: string) => {
 };
 
 beforeAll(async () => {
-  token = await registerFundedMember({ account, password, realname: 'Marcos Almeida', phone: `+55119${digits}` });
-  browser = await launchBrowser();
-  context = await newContext(browser, PHONE, 'pt-BR');
-  page = await context.newPage();
-  await page.goto('/');
-  await page.evaluate((value) => sessionStorage.setItem('token', value), token);
+  page = await player.start();
 });
 
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-});
+afterAll(() => player.stop());
 
 describe('blackjack on a phone', () => {
   it('deals a R$ 2,00 hand, resumes it after a reload and plays it to the end', async () => {
     await openGame('blackjack');
     await expect.poll(shownBalance).toBe('R$ 100,00');
-    const input = page.getByTestId('bet-amount');
-    await input.fill('2,00');
-    await input.blur();
+    await setStake('2,00');
     await page.getByTestId('blackjack-deal').click();
     await page.getByTestId('blackjack-hand-0').waitFor();
     expect(await page.locator('[data-testid="blackjack-dealer"] [data-card]').count()).toBe(2);
@@ -92,20 +64,11 @@ describe('blackjack on a phone', () => {
     await expectBalanceInSync();
     await screenshot(page, 'house-blackjack-390x844');
 
-    const desktop = await newContext(browser, DESKTOP, 'pt-BR');
-    const tab = await desktop.newPage();
-    await tab.goto('/');
-    await tab.evaluate((value) => sessionStorage.setItem('token', value), token);
-    await tab.goto('/gameInfo?code=blackjack');
-    await tab.getByTestId('house-game-blackjack').waitFor({ timeout: 20_000 });
-    await tab.waitForTimeout(1_000);
-    await screenshot(tab, 'house-blackjack-1440x900');
-    await desktop.close();
+    await player.desktopShot('blackjack', { settleMs: 1_000 });
 
-    const records = await call<{ list: RecordItem[] }>('/api/game/record', { range: 'today', page_size: 20 });
-    expect(records.status, records.message).toBe('success');
-    expect(records.data.list.map((r) => r.game_code)).toEqual(['blackjack']);
-    const [round] = records.data.list;
+    const records = await player.records();
+    expect(records.map((r) => r.game_code)).toEqual(['blackjack']);
+    const [round] = records;
     expect(round?.status).toBe('settled');
     expect(moneyStringToCentavos(await serverMoney())).toBe(10_000 + (moneyStringToCentavos(round!.net_amount) ?? Number.NaN));
   });
