@@ -141,7 +141,7 @@ export const API = {
     seeds: '/api/fair/seeds',
     /** POST { client_seed? }: reveals the active server seed and starts a new pair. */
     rotate: '/api/fair/rotate',
-    /** GET (public): the crash and double chains: commitments, beacon rounds, salts. */
+    /** GET (public): every shared round's chains (crash, double, live tables, bingo): commitments, beacon rounds, salts. */
     chains: '/api/fair/chains',
   },
   house: {

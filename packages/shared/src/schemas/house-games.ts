@@ -61,15 +61,19 @@ export const fairSeedsSchema = z.object({
 export type FairSeedsView = z.infer<typeof fairSeedsSchema>;
 
 /**
- * GET API.fair.chains (public): the record of the crash and double result chains. A chain is
+ * GET API.fair.chains (public): the record of every shared round's result chains (crash, double,
+ * the live tables and the bingo rooms). A chain is
  * committed (its terminating hash published with the beacon round that will salt it), then salted
  * with that round's value, then played, then retired. A legacy chain (beacon null) was made
  * before beacons, with a salt the operator chose.
  */
 export const FAIR_CHAIN_STATUSES = ['committed', 'active', 'retired'] as const;
+/** The shared-round games: each draws its rounds from published chains. */
+export const FAIR_CHAIN_GAMES = ['crash', 'double', 'live-roulette', 'live-bac-bo', 'bingo-75', 'bingo-90'] as const;
+export type FairChainGame = (typeof FAIR_CHAIN_GAMES)[number];
 export const fairChainSchema = z.object({
   id: z.number(),
-  game: z.enum(['crash', 'double']),
+  game: z.enum(FAIR_CHAIN_GAMES),
   status: z.enum(FAIR_CHAIN_STATUSES),
   /** Rounds in the chain, and rounds drawn from it so far. */
   length: z.number(),

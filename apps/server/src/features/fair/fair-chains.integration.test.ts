@@ -2,13 +2,21 @@ import { createHash, createHmac } from 'node:crypto';
 import { createContext, runInContext } from 'node:vm';
 import { verifySnippet } from '@casino/games/verify-snippet';
 import { API } from '@casino/shared/api-paths';
-import type { CrashState, DoubleState, FairChain, FairChainsView } from '@casino/shared/schemas/house-games';
+import type { LiveRouletteState } from '@casino/shared/schemas/house-live-tables';
+import {
+  type CrashState,
+  type DoubleState,
+  FAIR_CHAIN_GAMES,
+  type FairChain,
+  type FairChainsView,
+} from '@casino/shared/schemas/house-games';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../test/test-app.ts';
 import { get, houseTestApp } from '../house-games/house.test-helpers.ts';
 
 /**
- * The public record of the crash and double chains (GET API.fair.chains), checked the way a
+ * The public record of the shared rounds' chains (GET API.fair.chains: crash, double, live roulette,
+ * live Bac Bo, bingo 75 and 90), checked the way a
  * player would: real schedulers on fast timings draw rounds from chains salted by the sandbox
  * beacon, and every ended round is recomputed from its hash and the published salt by code
  * written here with node:crypto alone (not packages/games), then by the /fairness snippet itself.
@@ -26,6 +34,16 @@ beforeAll(async () => {
     DOUBLE_BETTING_MS: '100',
     DOUBLE_SPIN_MS: '0',
     DOUBLE_PAUSE_MS: '0',
+    LIVE_ROULETTE_BETTING_MS: '100',
+    LIVE_ROULETTE_SPIN_MS: '0',
+    LIVE_ROULETTE_PAUSE_MS: '0',
+    LIVE_BACBO_BETTING_MS: '100',
+    LIVE_BACBO_ROLL_MS: '0',
+    LIVE_BACBO_PAUSE_MS: '0',
+    BINGO_ROUNDS: 'on',
+    BINGO_BUY_MS: '100',
+    BINGO_BALL_MS: '10',
+    BINGO_PAUSE_MS: '0',
   });
 });
 afterAll(async () => {
@@ -57,6 +75,7 @@ function crashPoint(roundHash: string, salt: string): string {
   return `${point / 100n}.${String(point % 100n).padStart(2, '0')}`;
 }
 const doubleRoll = (roundHash: string, salt: string) => Number((15n * top52(roundHash, salt)) / TWO_52);
+const liveRouletteNumber = (roundHash: string, salt: string) => Number((37n * top52(roundHash, salt)) / TWO_52);
 /** Steps of sha256-of-the-hex-text from the round hash to the commitment (the round's number in its chain). */
 function stepsToCommitment(roundHash: string, commitment: string, length: number): number | null {
   let hash = roundHash;
@@ -73,7 +92,7 @@ async function chains(): Promise<FairChainsView> {
   return answer.json().data as FairChainsView;
 }
 
-const activeChain = (view: FairChainsView, game: 'crash' | 'double') => view.chains.find((c) => c.game === game && c.status === 'active');
+const activeChain = (view: FairChainsView, game: FairChain['game']) => view.chains.find((c) => c.game === game && c.status === 'active');
 
 async function runSnippet(code: string): Promise<string[]> {
   const lines: string[] = [];
@@ -85,10 +104,15 @@ describe('the public record of the shared rounds', () => {
   it('publishes each chain before its beacon round, then that round value as salt, and never the seed', async () => {
     const view = await waitFor(async () => {
       const v = await chains();
-      return activeChain(v, 'crash') && activeChain(v, 'double') ? v : undefined;
-    }, 'both games playing from a salted chain');
+      const ready = (game: FairChain['game']) => activeChain(v, game) && v.chains.some((c) => c.game === game && c.status === 'committed');
+      return FAIR_CHAIN_GAMES.every(ready) ? v : undefined;
+    }, 'every shared-round game playing from a salted chain, its successor committed');
     expect(view.beacon).toEqual({ name: 'sandbox', sandbox: true });
-    for (const game of ['crash', 'double'] as const) {
+    // Every shared-round game is listed: crash, double, the live tables and the bingo rooms.
+    expect(new Set(view.chains.map((c) => c.game))).toEqual(
+      new Set(['crash', 'double', 'live-roulette', 'live-bac-bo', 'bingo-75', 'bingo-90']),
+    );
+    for (const game of FAIR_CHAIN_GAMES) {
       const chain = activeChain(view, game) as FairChain;
       expect(chain.terminating_hash).toMatch(/^[0-9a-f]{64}$/);
       expect(chain.salt).toMatch(/^[0-9a-f]{64}$/);
@@ -135,6 +159,18 @@ describe('the public record of the shared rounds', () => {
     for (const round of double.history) {
       expect(doubleRoll(round.hash, doubleChain.salt as string)).toBe(round.roll);
       expect(stepsToCommitment(round.hash, doubleChain.terminating_hash, doubleChain.length)).not.toBeNull();
+    }
+
+    // Live roulette's rounds come from its listed chain the same way (number = floor(37 r / 2^52)).
+    const roulette = await waitFor(async () => {
+      const s = (await get(t, API.house.liveRouletteState)).body.data as LiveRouletteState;
+      return s.history.length >= 3 ? s : undefined;
+    }, 'three live roulette rounds');
+    const rouletteChain = activeChain(await chains(), 'live-roulette') as FairChain;
+    expect(roulette.terminating_hash).toBe(rouletteChain.terminating_hash);
+    for (const round of roulette.history) {
+      expect(liveRouletteNumber(round.hash, rouletteChain.salt as string)).toBe(round.number);
+      expect(stepsToCommitment(round.hash, rouletteChain.terminating_hash, rouletteChain.length)).not.toBeNull();
     }
 
     // The snippet /fairness gives to copy says the same.

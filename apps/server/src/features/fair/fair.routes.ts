@@ -46,7 +46,8 @@ export const fairRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     {
       schema: {
         tags,
-        summary: 'The crash and double result chains: terminating hashes, the beacon rounds that salt them, and the salts',
+        summary:
+          "Every shared round's result chains (crash, double, live roulette, live Bac Bo, bingo 75 and 90): terminating hashes, the beacon rounds that salt them, and the salts",
         response: { 200: envelopeSchema(fairChainsSchema) },
       },
     },

@@ -1,5 +1,11 @@
 import { isValidClientSeed, randomClientSeed } from '@casino/games/fair';
-import type { FairChain, FairChainsView, FairSeedsView } from '@casino/shared/schemas/house-games';
+import {
+  FAIR_CHAIN_GAMES,
+  type FairChain,
+  type FairChainGame,
+  type FairChainsView,
+  type FairSeedsView,
+} from '@casino/shared/schemas/house-games';
 import type { AppContext } from '../../context.ts';
 import { nowIso } from '../../db/database.ts';
 import { AppError, fieldError } from '../../lib/http.ts';
@@ -68,13 +74,13 @@ export async function rotateSeeds(ctx: AppContext, memberId: number, clientSeed:
 
 const CHAINS_PER_GAME = 10;
 
-function toPublicChain(row: PublicChainRow): FairChain {
+function toPublicChain(row: PublicChainRow, game: FairChainGame): FairChain {
   const info = row.beacon === null ? null : beaconInfo(row.beacon);
   const round = row.beacon_round;
   const salted = row.salted_at !== null;
   return {
     id: row.id,
-    game: row.game === 'double' ? 'double' : 'crash',
+    game,
     status: row.status,
     length: row.length,
     rounds_played: row.next_index,
@@ -101,13 +107,10 @@ function toPublicChain(row: PublicChainRow): FairChain {
  * (always emitted after the publication) and its value. Never the chain's seed.
  */
 export async function chainsView(ctx: Pick<AppContext, 'db' | 'config'>): Promise<FairChainsView> {
-  const [crash, double] = await Promise.all([
-    publicChains(ctx.db, 'crash', CHAINS_PER_GAME),
-    publicChains(ctx.db, 'double', CHAINS_PER_GAME),
-  ]);
+  const perGame = await Promise.all(FAIR_CHAIN_GAMES.map((game) => publicChains(ctx.db, game, CHAINS_PER_GAME)));
   const name = configuredBeaconName(ctx.config.FAIRNESS_BEACON);
   return {
     beacon: { name, sandbox: beaconInfo(name)?.sandbox ?? true },
-    chains: [...crash, ...double].map(toPublicChain),
+    chains: FAIR_CHAIN_GAMES.flatMap((game, i) => (perGame[i] ?? []).map((row) => toPublicChain(row, game))),
   };
 }

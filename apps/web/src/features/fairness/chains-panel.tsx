@@ -1,5 +1,5 @@
 import { API } from '@casino/shared/api-paths';
-import type { CrashState, DoubleState } from '@casino/shared/schemas/house-games';
+import { type CrashState, type DoubleState, FAIR_CHAIN_GAMES, type FairChainGame } from '@casino/shared/schemas/house-games';
 import { verifySnippet } from '@casino/games/verify-snippet';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -8,13 +8,15 @@ import { Button } from '../../components/button.tsx';
 import { Card } from '../../components/card.tsx';
 import { AlertIcon, CopyIcon } from '../../components/icons.tsx';
 import { Skeleton } from '../../components/spinner.tsx';
-import { ChoiceTabs } from '../../components/tabs.tsx';
 import { apiGet, errorMessage } from '../../lib/api.ts';
 import { currentLanguage, htmlLangOf } from '../../lib/i18n.ts';
 import { CopyValue, copyText } from './copy-value.tsx';
 import { type FairChain, useFairChains } from './fairness.api.ts';
 
-type ChainGame = 'crash' | 'double';
+/** The games the copy-paste snippet checks (packages/games verify-snippet); the others are checked in the verify tool above. */
+type SnippetGame = 'crash' | 'double';
+const isSnippetGame = (game: FairChainGame): game is SnippetGame => game === 'crash' || game === 'double';
+const isChainGame = (game: string): game is FairChainGame => (FAIR_CHAIN_GAMES as readonly string[]).includes(game);
 
 /** To the second: a commitment and its beacon round are seconds apart, and which came first is the point. */
 function formatInstant(iso: string): string {
@@ -97,7 +99,7 @@ function ChainRecord({ chain }: { chain: FairChain }) {
 }
 
 /** The newest round hash of a game (its history), to fill the snippet with something to check. */
-function useLatestRoundHash(game: ChainGame) {
+function useLatestRoundHash(game: SnippetGame) {
   return useQuery({
     queryKey: ['fair', 'latest-hash', game],
     staleTime: 10_000,
@@ -112,7 +114,7 @@ function useLatestRoundHash(game: ChainGame) {
 const HASH = /^[0-9a-f]{64}$/;
 
 /** The copy-paste program that checks a round of the active chain anywhere (packages/games verify-snippet). */
-function Snippet({ game, chain, roundHash }: { game: ChainGame; chain: FairChain | undefined; roundHash: string | undefined }) {
+function Snippet({ game, chain, roundHash }: { game: SnippetGame; chain: FairChain | undefined; roundHash: string | undefined }) {
   const { t } = useTranslation();
   const latest = useLatestRoundHash(game);
   if (!chain?.salt) return null;
@@ -142,14 +144,14 @@ function Snippet({ game, chain, roundHash }: { game: ChainGame; chain: FairChain
 }
 
 /**
- * Crash and double draw from published hash chains: each chain's terminating hash is public
+ * Every shared round (crash, double, the live tables, the bingo rooms) draws from published hash chains: each chain's terminating hash is public
  * before its salt exists, and the salt is a public beacon round emitted after that. This panel
  * shows the record (API.fair.chains) and the program that checks a round anywhere.
  */
 export function ChainsPanel({ prefill }: { prefill: { game: string; hash?: string | undefined } }) {
   const { t } = useTranslation();
   const chains = useFairChains();
-  const [game, setGame] = useState<ChainGame>(prefill.game === 'double' ? 'double' : 'crash');
+  const [game, setGame] = useState<FairChainGame>(isChainGame(prefill.game) ? prefill.game : 'crash');
   const [showAll, setShowAll] = useState(false);
   const list = (chains.data?.chains ?? []).filter((chain) => chain.game === game);
   const active = list.find((chain) => chain.status === 'active');
@@ -173,15 +175,27 @@ export function ChainsPanel({ prefill }: { prefill: { game: string; hash?: strin
           <p className="text-xs text-muted">{t('fairness.chains.beacon_in_use', { beacon: beaconName(chains.data.beacon.name) })}</p>
         )
       ) : null}
-      <ChoiceTabs
-        choices={[
-          { value: 'crash', label: t('fairness.games.crash') },
-          { value: 'double', label: t('fairness.games.double') },
-        ]}
-        value={game}
-        onChange={setGame}
-        label={t('fairness.game')}
-      />
+      <fieldset className="flex min-w-0 flex-col" data-testid="chains-games">
+        <legend className="sr-only">{t('fairness.game')}</legend>
+        <div className="scrollbar-none -mx-1 flex gap-1.5 overflow-x-auto px-1 pb-1 md:flex-wrap">
+          {FAIR_CHAIN_GAMES.map((code) => (
+            <button
+              key={code}
+              type="button"
+              aria-pressed={code === game}
+              onClick={() => {
+                setGame(code);
+                setShowAll(false);
+              }}
+              className={`h-9 shrink-0 rounded-full border px-3.5 text-sm whitespace-nowrap transition ${
+                code === game ? 'border-gold bg-gold/10 font-semibold text-gold' : 'border-line bg-surface text-soft hover:border-gold/50'
+              }`}
+            >
+              {t(`fairness.games.${code}`)}
+            </button>
+          ))}
+        </div>
+      </fieldset>
       {chains.isPending ? (
         <div className="flex flex-col gap-3" aria-hidden="true">
           <Skeleton className="h-12" />
@@ -211,7 +225,7 @@ export function ChainsPanel({ prefill }: { prefill: { game: string; hash?: strin
           ) : null}
         </div>
       )}
-      <Snippet game={game} chain={active} roundHash={prefill.game === game ? prefill.hash : undefined} />
+      {isSnippetGame(game) ? <Snippet game={game} chain={active} roundHash={prefill.game === game ? prefill.hash : undefined} /> : null}
     </Card>
   );
 }

@@ -85,7 +85,7 @@ export function FairnessPage() {
           <VerifyTool key={tool.version} prefill={tool.prefill} />
         </div>
       </div>
-      {/* Crash and double: the chains' public record and the program that checks a round anywhere; then every game's formula. */}
+      {/* The shared rounds (crash, double, live tables, bingo): the chains' public record and the program that checks a round anywhere; then every game's formula. */}
       <div className="mt-4 grid items-start gap-4 lg:grid-cols-2">
         <ChainsPanel prefill={tool.prefill} />
         <FormulasPanel />
