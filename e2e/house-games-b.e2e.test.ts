@@ -1,10 +1,11 @@
-import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
+import type { Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { plinkoTable } from '../packages/games/src/plinko.ts';
 import { type RouletteStake, settleRoulette } from '../packages/games/src/roulette.ts';
 import { formatBRL, moneyStringToCentavos } from '../packages/shared/src/money.ts';
-import { DESKTOP, PHONE, launchBrowser, newContext, screenshot } from './browser.ts';
-import { type Answer, apiCall, registerFundedMember } from './funded-member.ts';
+import { screenshot } from './browser.ts';
+import type { Answer } from './funded-member.ts';
+import { houseGamePlayer, randomDigits } from './house-game-player.ts';
 
 /**
  * House games, second half (plinko, Fruit Frenzy, Carnaval 20, European roulette), played through
@@ -16,19 +17,13 @@ import { type Answer, apiCall, registerFundedMember } from './funded-member.ts';
  */
 
 type RoundAnswer<O> = { round_id: number; amount: string; win: string; balance: string; outcome: O };
-type RecordItem = { game_code: string; bet_amount: string; win_amount: string; net_amount: string; status: string };
 type SlotSpin = { grid: string[][] };
 
-const digits = String(Math.floor(Math.random() * 1e8)).padStart(8, '0');
-const account = `houseb_${digits}`;
-const password = 'player-pass-1';
+const digits = randomDigits();
+const player = houseGamePlayer({ account: `houseb_${digits}`, realname: 'Marcos Oliveira', phone: `+55219${digits}` });
+const { call, openGame } = player;
 
-let browser: Browser;
-let context: BrowserContext;
 let page: Page;
-let token = '';
-
-const call = <T>(path: string, body?: unknown, bearer = token) => apiCall<T>(path, body, bearer);
 
 const cents = (money: string) => moneyStringToCentavos(money) ?? Number.NaN;
 const serverCentavos = async () => cents((await call<{ money: string }>('/api/auth/me', {})).data.money);
@@ -57,16 +52,9 @@ async function expectBalance(beforeCentavos: number, answer: RoundAnswer<unknown
   await expect.poll(shownBalance, { timeout: 10_000 }).toBe(brl(expected));
 }
 
-async function openGame(code: string, target: Page = page): Promise<void> {
-  await target.goto(`/gameInfo?code=${code}`);
-  await target.getByTestId(`house-game-${code}`).waitFor({ timeout: 20_000 });
-}
-
 async function setStake(text: string): Promise<void> {
-  const input = page.getByTestId('bet-amount');
-  await input.fill(text);
-  await input.blur();
-  expect(await input.inputValue()).toBe(text);
+  await player.setStake(text);
+  expect(await page.getByTestId('bet-amount').inputValue()).toBe(text);
 }
 
 /** Clicks and returns the JSON answer of the bet call the click makes. */
@@ -92,33 +80,14 @@ async function shownGrid(reels: number): Promise<string[][]> {
 }
 
 /** The same game at 1440x900, for the record. */
-async function desktopShot(code: string, prepare?: (tab: Page) => Promise<void>): Promise<void> {
-  const desktop = await newContext(browser, DESKTOP, 'pt-BR');
-  const tab = await desktop.newPage();
-  await tab.goto('/');
-  await tab.evaluate((value) => sessionStorage.setItem('token', value), token);
-  await openGame(code, tab);
-  await tab.waitForTimeout(800);
-  await prepare?.(tab);
-  await screenshot(tab, `house-${code}-1440x900`);
-  await desktop.close();
-}
+const desktopShot = (code: string, prepare?: (tab: Page) => Promise<void>) => player.desktopShot(code, { settleMs: 800, prepare });
 
 beforeAll(async () => {
-  token = await registerFundedMember({ account, password, realname: 'Marcos Oliveira', phone: `+55219${digits}` });
+  page = await player.start();
   expect(await serverCentavos()).toBe(10_000);
-
-  browser = await launchBrowser();
-  context = await newContext(browser, PHONE, 'pt-BR');
-  page = await context.newPage();
-  await page.goto('/');
-  await page.evaluate((value) => sessionStorage.setItem('token', value), token);
 });
 
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-});
+afterAll(() => player.stop());
 
 describe('house games (plinko, Fruit Frenzy, Carnaval 20, roulette)', () => {
   it('plinko: drops a R$ 1,00 ball on 12 rows, high risk, and it lands in the bucket the server drew', async () => {
@@ -263,16 +232,14 @@ describe('house games (plinko, Fruit Frenzy, Carnaval 20, roulette)', () => {
   });
 
   it('game records hold the four rounds, and the balance is the deposit plus their net', async () => {
-    const records = await call<{ list: RecordItem[] }>('/api/game/record', { range: 'today', page_size: 20 });
-    expect(records.status, records.message).toBe('success');
-    const byCode = new Map(records.data.list.map((record) => [record.game_code, record]));
+    const records = await player.records();
+    const byCode = new Map(records.map((record) => [record.game_code, record]));
     expect([...byCode.keys()].sort()).toEqual(['carnaval-20', 'fruit-frenzy', 'plinko', 'roulette']);
     expect(byCode.get('plinko')?.bet_amount).toBe('1.00');
     expect(byCode.get('fruit-frenzy')?.bet_amount).toBe('1.00');
     expect(byCode.get('carnaval-20')?.bet_amount).toBe('2.00');
     expect(byCode.get('roulette')?.bet_amount).toBe('3.00');
-    for (const record of records.data.list) expect(record.status).toBe('settled');
-    const net = records.data.list.reduce((sum, record) => sum + cents(record.net_amount), 0);
-    expect(await serverCentavos()).toBe(10_000 + net);
+    for (const record of records) expect(record.status).toBe('settled');
+    await player.expectDepositPlusNet(records);
   });
 });

@@ -1,7 +1,7 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newContext, PHONE, screenshot } from './browser.ts';
-import { registerFundedMember } from './funded-member.ts';
+import { screenshot } from './browser.ts';
+import { houseGamePlayer, randomDigits } from './house-game-player.ts';
 
 /**
  * The live tables (issue 14) on a phone in Portuguese: a member who deposited R$ 100,00 places a
@@ -10,26 +10,17 @@ import { registerFundedMember } from './funded-member.ts';
  * RNG label.
  */
 
-const digits = String(Math.floor(Math.random() * 1e8)).padStart(8, '0');
+const digits = randomDigits();
 const account = `lv_${digits}`;
+const player = houseGamePlayer({ account, realname: 'Paula Ribeiro', phone: `+55119${digits}` });
 
-let browser: Browser;
-let context: BrowserContext;
 let page: Page;
 
 beforeAll(async () => {
-  const token = await registerFundedMember({ account, password: 'player-pass-1', realname: 'Paula Ribeiro', phone: `+55119${digits}` });
-  browser = await launchBrowser();
-  context = await newContext(browser, PHONE, 'pt-BR');
-  page = await context.newPage();
-  await page.goto('/');
-  await page.evaluate((value) => sessionStorage.setItem('token', value), token);
+  page = await player.start();
 });
 
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-});
+afterAll(() => player.stop());
 
 /** Waits for a betting window with more than 4 s left (the countdown reads "… 12,3s"). */
 async function openWindow(): Promise<void> {
@@ -51,8 +42,7 @@ const masked = `${account.slice(0, 2)}***${account.slice(-2)}`;
 
 describe('live tables on a phone', { timeout: 120_000 }, () => {
   it('live roulette: a chip on red, sent in the window, shows in the bets list', async () => {
-    await page.goto('/gameInfo?code=live-roulette');
-    await page.getByTestId('house-game-live-roulette').waitFor({ timeout: 20_000 });
+    await player.openGame('live-roulette');
     await expect.poll(() => page.getByTestId('live-rng-label').textContent()).toContain('Mesa RNG');
     // Wait for a window with time left: the countdown is shown only while bets are open.
     await openWindow();
@@ -64,8 +54,7 @@ describe('live tables on a phone', { timeout: 120_000 }, () => {
   });
 
   it('live bac bo: a bet on the Player shows in the bets list', async () => {
-    await page.goto('/gameInfo?code=live-bac-bo');
-    await page.getByTestId('house-game-live-bac-bo').waitFor({ timeout: 20_000 });
+    await player.openGame('live-bac-bo');
     await expect.poll(() => page.getByTestId('live-rng-label').textContent()).toContain('Mesa RNG');
     await openWindow();
     await page.getByTestId('live-bacbo-bet-player').click();
