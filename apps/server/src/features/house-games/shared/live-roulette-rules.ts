@@ -5,9 +5,9 @@ import type { HouseServerMessage } from '@casino/shared/schemas/house-games';
 import type { LiveRoulettePlayerBet, LiveRouletteState } from '@casino/shared/schemas/house-live-tables';
 import type { Database } from '../../../db/database.ts';
 import { nowIso } from '../../../db/database.ts';
-import { inSavepoint } from '../../../db/savepoint.ts';
 import { AppError } from '../../../lib/http.ts';
 import { moneyFailure } from '../../../platform/ledger/money-failure.ts';
+import { debitMany } from '../../wallet/debit-many.ts';
 import { credit, debit, settleLost } from '../../wallet/wallet.service.ts';
 import { checkStake, type HouseGame, playableGame, roundRefOf } from '../house-game.ts';
 import { type RouletteChipInput, rouletteRefusal, toStakes } from '../instant.service.ts';
@@ -175,23 +175,79 @@ export class LiveRouletteGame extends SharedRoundGame<Snapshot, LiveRoulettePlay
   }
 
   /**
-   * The bodies that arrive together share one transaction (and its commit), each in its own
-   * savepoint: a refused body is undone alone, the others stand.
+   * The bodies that arrive together, in one transaction and a few statements: the round locked
+   * once, the members' earlier spots read in one statement, every spot's stake debited by the
+   * wallet's debitMany (a member's spots together or none) and the lines written in one insert.
+   * A member with spots already in the round (the round's total limit counts them) or a second
+   * body in the batch, and a body the wallet sends back, go `alone` through place.
    */
   private readonly betting: GroupWork<PendingChips, Placed> = {
-    together: async (trx, items) => {
-      const outcomes: GroupOutcome<Placed>[] = [];
-      for (const [i, item] of items.entries()) {
-        try {
-          outcomes.push({ ok: true, value: await inSavepoint(trx, `live_roulette_${i}`, () => this.place(trx, item)) });
-        } catch (error) {
-          outcomes.push({ ok: false, error });
-        }
-      }
-      return outcomes;
-    },
+    together: (trx, items) => this.placeMany(trx, items),
     alone: (trx, item) => this.place(trx, item),
+    fellBack: (error, items) => this.kit.ctx.log.warn({ err: error, items }, 'live roulette bets taken one by one'),
   };
+
+  private async placeMany(trx: Database, items: PendingChips[]): Promise<GroupOutcome<Placed>[]> {
+    const round = await repo.lockBettingRound(trx, this.kit.ctx.dialect, GAME);
+    if (!round || Date.now() >= Date.parse(round.betting_ends_at)) {
+      return items.map(() => ({ ok: false, error: new AppError('BETTING_CLOSED') }));
+    }
+    const outcomes: GroupOutcome<Placed>[] = items.map(() => ({ ok: 'alone' }));
+    const first = new Map<number, number>();
+    items.forEach((item, i) => {
+      if (!first.has(item.member.id)) first.set(item.member.id, i);
+    });
+    const held = new Set([...(await repo.choicesOfMembers(trx, round.id, [...first.keys()]))].map((key) => Number(key.split(':')[0])));
+    const limit = (game: HouseGame) => Math.min(roulette.ROULETTE_LIMITS.maxTotalCentavos, game.maxBetCentavos);
+    const bodies = [...first.values()]
+      .map((index) => ({ index, item: items[index] as PendingChips }))
+      .filter(({ item }) => !held.has(item.member.id) && item.total <= limit(item.game));
+    const stakes = bodies.flatMap(({ index, item }) => {
+      const roundUid = memberRoundUid(round.uid, item.member.id);
+      return [...item.spots].map(([spot, stake]) => ({ index, item, roundUid, spot, stake }));
+    });
+    const debits = await debitMany(
+      trx,
+      stakes.map(({ item, roundUid, spot, stake }) => ({
+        round: roundRefOf(item.game, item.member.id, roundUid),
+        input: { txId: betTxId(roundUid, spot), amountCentavos: centavos(stake), outcome: { game: GAME, shared_round_id: round.id } },
+      })),
+    );
+    const now = nowIso();
+    const lines: Parameters<typeof repo.insertBets>[1][number][] = [];
+    const answers = new Map<number, (typeof debits)[number][]>();
+    stakes.forEach(({ index }, k) => {
+      answers.set(index, [...(answers.get(index) ?? []), debits[k] as (typeof debits)[number]]);
+    });
+    for (const [index, debited] of answers) {
+      // A member's spots are answered alike (debitMany takes them together or none).
+      if (debited.every((d) => d.ok === 'alone')) continue;
+      const refused = debited.find((d) => d.ok === false);
+      if (refused && debited.every((d) => d.ok === false)) {
+        outcomes[index] = refused;
+        continue;
+      }
+      if (!debited.every((d) => d.ok === true)) throw new Error('live roulette: a body half taken');
+      const last = debited[debited.length - 1] as { ok: true; done: { balanceCentavos: number } };
+      // The body's balance: after its last spot.
+      outcomes[index] = { ok: true, value: { round, balance: last.done.balanceCentavos } };
+    }
+    for (const { index, item, roundUid, spot, stake } of stakes) {
+      if (outcomes[index]?.ok !== true) continue;
+      lines.push({
+        round_id: round.id,
+        member_id: item.member.id,
+        game_round_uid: roundUid,
+        choice: spot,
+        stake_centavos: stake,
+        auto_cashout_x100: null,
+        created_at: now,
+      });
+    }
+    // A line written meanwhile by another process: the batch is undone and every body runs alone.
+    if ((await repo.insertBets(trx, lines)) !== lines.length) throw new Error('a live roulette spot of the batch was placed meanwhile');
+    return outcomes;
+  }
 
   private async place(trx: Database, { game, member, spots, total }: PendingChips): Promise<Placed> {
     const round = await repo.lockBettingRound(trx, this.kit.ctx.dialect, GAME);

@@ -266,12 +266,8 @@ describe.sequential('live tables', { timeout: 120_000 }, () => {
     ]);
     const answers = members.flatMap((_, i) => [rAnswers[i]!, bAnswers[i]!]);
     expect(answers.filter((a) => a.status >= 500)).toEqual([]);
-    const taken = answers.filter((a) => a.status === 200).length;
-    expect(answers.filter((a) => a.status !== 200 && code(a) !== 'BETTING_CLOSED')).toEqual([]);
-    // Every refusal is the closed window (a loaded machine may not take all 200 in time); both tables took bets.
-    expect(taken).toBeGreaterThan(0);
-    expect(answers.some((a, i) => i % 2 === 0 && a.status === 200)).toBe(true);
-    expect(answers.some((a, i) => i % 2 === 1 && a.status === 200)).toBe(true);
+    // Every bet fired in the window is taken (each table's bets share one transaction and a few statements).
+    expect(answers.filter((a) => a.status !== 200).map((a) => code(a))).toEqual([]);
 
     const [rRow, bRow] = await Promise.all([ended(rRound.round_id), ended(bRound.round_id)]);
     const n = numberOf(rRow.hash, rRow.salt);
