@@ -250,6 +250,29 @@ describe.sequential('live tables', { timeout: 120_000 }, () => {
     expect(none).toHaveLength(0);
   });
 
+  it('live roulette bodies sent together: a short one and one on a held spot are refused alone, with no money moved', async () => {
+    const [rich, short, holder] = await Promise.all([player(t, 10_000), player(t, 100), player(t, 10_000)]);
+    await open(rouletteState, 2_000, 'a live roulette round open for bets');
+    const first = await post(t, API.house.liveRouletteBet, { bets: [{ type: 'red', amount: '1.00' }] }, holder.token);
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    const chips = { bets: [CHIPS[0]!.chip, CHIPS[1]!.chip] };
+    const [a, b, c] = await Promise.all([
+      post(t, API.house.liveRouletteBet, chips, rich.token),
+      post(t, API.house.liveRouletteBet, chips, short.token),
+      post(t, API.house.liveRouletteBet, chips, holder.token),
+    ]);
+    expect(a.status, JSON.stringify(a.body)).toBe(200);
+    expect(cents(a.body.data.balance)).toBe(10_000 - 300);
+    expect(code(b)).toBe('INSUFFICIENT_FUNDS');
+    expect(code(c)).toBe('ALREADY_BET');
+    expect(await cashOf(t, rich.id)).toBe(10_000 - 300);
+    expect(await cashOf(t, short.id)).toBe(100);
+    expect(await cashOf(t, holder.id)).toBe(10_000 - 100);
+    expect((await rouletteState(rich.token)).my_bets).toHaveLength(2);
+    expect((await rouletteState(short.token)).my_bets).toHaveLength(0);
+    expect((await rouletteState(holder.token)).my_bets).toHaveLength(1);
+  });
+
   it('takes 100 members betting at once on both tables: no 5xx, every taken bet paid exactly', async () => {
     const members = await Promise.all(Array.from({ length: 100 }, () => player(t, 5_000)));
     const sides = ['player', 'banker', 'tie'] as const;
