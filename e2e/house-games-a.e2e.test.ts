@@ -1,8 +1,7 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatBRL, moneyStringToCentavos } from '../packages/shared/src/money.ts';
-import { DESKTOP, PHONE, launchBrowser, newContext, screenshot } from './browser.ts';
-import { apiCall, registerFundedMember } from './funded-member.ts';
+import { screenshot } from './browser.ts';
+import { houseGamePlayer, randomDigits } from './house-game-player.ts';
 
 /**
  * House games, first half (crash, double, dice, mines), played through the UI in Portuguese on
@@ -12,66 +11,17 @@ import { apiCall, registerFundedMember } from './funded-member.ts';
  * Each game is also photographed at 390x844 and 1440x900.
  */
 
-type RecordItem = { game_code: string; bet_amount: string; win_amount: string; net_amount: string; status: string };
+const digits = randomDigits();
+const player = houseGamePlayer({ account: `house_${digits}`, realname: 'Joana Pereira', phone: `+55119${digits}` });
+const { serverMoney, shownBalance, expectBalanceInSync, openGame, setStake, desktopShot } = player;
 
-const digits = String(Math.floor(Math.random() * 1e8)).padStart(8, '0');
-const account = `house_${digits}`;
-const password = 'player-pass-1';
-
-let browser: Browser;
-let context: BrowserContext;
 let page: Page;
-let token = '';
-
-const call = <T>(path: string, body?: unknown, bearer = token) => apiCall<T>(path, body, bearer);
-
-const serverMoney = async () => (await call<{ money: string }>('/api/auth/me', {})).data.money;
-/** "R$ 1.234,56" from "1234.56", as the pages show it (Intl's no-break spaces made plain). */
-const brl = (money: string) => formatBRL(moneyStringToCentavos(money) ?? Number.NaN, 'pt');
-const shownBalance = async () => ((await page.getByTestId('game-balance').textContent()) ?? '').replace(/\s/g, ' ');
-/** The balance in the game's top bar catches up with the server's (the answer and the /ws push). */
-async function expectBalanceInSync(): Promise<void> {
-  await expect.poll(async () => (await shownBalance()) === brl(await serverMoney()), { timeout: 10_000 }).toBe(true);
-}
-
-async function openGame(code: string): Promise<void> {
-  await page.goto(`/gameInfo?code=${code}`);
-  await page.getByTestId(`house-game-${code}`).waitFor({ timeout: 20_000 });
-}
-
-async function setStake(text: string): Promise<void> {
-  const input = page.getByTestId('bet-amount');
-  await input.fill(text);
-  await input.blur();
-}
-
-/** The same screen at 1440x900, for the record. */
-async function desktopShot(code: string): Promise<void> {
-  const desktop = await newContext(browser, DESKTOP, 'pt-BR');
-  const tab = await desktop.newPage();
-  await tab.goto('/');
-  await tab.evaluate((value) => sessionStorage.setItem('token', value), token);
-  await tab.goto(`/gameInfo?code=${code}`);
-  await tab.getByTestId(`house-game-${code}`).waitFor({ timeout: 20_000 });
-  await tab.waitForTimeout(1_500);
-  await screenshot(tab, `house-${code}-1440x900`);
-  await desktop.close();
-}
 
 beforeAll(async () => {
-  token = await registerFundedMember({ account, password, realname: 'Joana Pereira', phone: `+55119${digits}` });
-
-  browser = await launchBrowser();
-  context = await newContext(browser, PHONE, 'pt-BR');
-  page = await context.newPage();
-  await page.goto('/');
-  await page.evaluate((value) => sessionStorage.setItem('token', value), token);
+  page = await player.start();
 });
 
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-});
+afterAll(() => player.stop());
 
 describe('house games (crash, double, dice, mines)', () => {
   it('dice: rolls R$ 2,00 over 50,50 and shows the result', async () => {
@@ -161,16 +111,14 @@ describe('house games (crash, double, dice, mines)', () => {
   });
 
   it('game records hold the four rounds with their stakes, and the balance is the deposit plus their net', async () => {
-    const records = await call<{ list: RecordItem[] }>('/api/game/record', { range: 'today', page_size: 20 });
-    expect(records.status, records.message).toBe('success');
-    const byCode = new Map(records.data.list.map((record) => [record.game_code, record]));
+    const records = await player.records();
+    const byCode = new Map(records.map((record) => [record.game_code, record]));
     expect([...byCode.keys()].sort()).toEqual(['crash', 'dice', 'double', 'mines']);
-    expect(records.data.list).toHaveLength(4);
+    expect(records).toHaveLength(4);
     expect(byCode.get('dice')?.bet_amount).toBe('2.00');
     for (const code of ['mines', 'crash', 'double']) expect(byCode.get(code)?.bet_amount).toBe('1.00');
-    for (const record of records.data.list) expect(record.status).toBe('settled');
-    const netCentavos = records.data.list.reduce((sum, record) => sum + (moneyStringToCentavos(record.net_amount) ?? Number.NaN), 0);
-    expect(moneyStringToCentavos(await serverMoney())).toBe(10_000 + netCentavos);
+    for (const record of records) expect(record.status).toBe('settled');
+    await player.expectDepositPlusNet(records);
 
     await page.goto('/game-records');
     await expect.poll(() => page.getByTestId('game-record').count(), { timeout: 10_000 }).toBe(4);
