@@ -1,15 +1,15 @@
 import { BACBO_TIE_PAYS, bacboRtp } from '@casino/games/bacbo';
 import { API } from '@casino/shared/api-paths';
-import { formatBRL, moneyStringToCentavos } from '@casino/shared/money';
+import { formatBRL } from '@casino/shared/money';
 import type { BacboAnswer } from '@casino/shared/schemas/house-table-games';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { useIsLoggedIn } from '../../../lib/session.ts';
 import { useTranslation } from '../../../lib/translation.ts';
-import { useBalanceHold } from '../common/balance-hold.ts';
 import { formatScaled } from '../common/bet-amount.tsx';
 import { GameShell, RtpCaption } from '../common/game-shell.tsx';
-import { housePost, limitsOf, requireLogin, useHouseConfig, useInvalidateFairSeeds } from '../common/house-api.ts';
+import { housePost, limitsOf, requireLogin, useHouseConfig } from '../common/house-api.ts';
+import { useInstantRound, useRoundTimers } from '../common/instant-round.tsx';
 import { RulesPanel, RulesTable } from '../common/rules-panel.tsx';
 import { sound } from '../common/sound.ts';
 import { BetSpot, ChipTray, useTableBets } from '../common/table-bets.tsx';
@@ -49,53 +49,29 @@ export default function BacBoGame({ onExit }: { onExit: () => void }) {
   const { t } = useTranslation('play');
   const loggedIn = useIsLoggedIn();
   const config = useHouseConfig('bac-bo');
-  const invalidateSeeds = useInvalidateFairSeeds();
   const { maxCentavos } = limitsOf(config.data);
   const bets = useTableBets(maxCentavos);
-  const [busy, setBusy] = useState(false);
   const [rolling, setRolling] = useState(false);
   const [last, setLast] = useState<{ outcome: Outcome; winCentavos: number } | null>(null);
-  const timers = useRef<number[]>([]);
-  const holdBalance = useBalanceHold();
+  const after = useRoundTimers();
+  const { busy, bet } = useInstantRound();
   const lang = currentLanguage();
   const rtp = config.data?.rtp ?? '98.87';
 
-  useEffect(
-    () => () => {
-      for (const id of timers.current) window.clearTimeout(id);
-    },
-    [],
-  );
-
   const roll = async () => {
     if (!requireLogin() || bets.total === 0) return;
-    setBusy(true);
     setRolling(true);
-    sound.play('bet');
-    const hold = holdBalance(bets.total);
-    let payoutCentavos: number | undefined;
-    try {
-      const answer = await housePost<BacboAnswer>(API.house.bacbo, { bets: bets.take() });
-      const winCentavos = moneyStringToCentavos(answer.win) ?? 0;
-      payoutCentavos = winCentavos;
-      invalidateSeeds();
-      await new Promise<void>((resolve) => {
-        timers.current.push(
-          window.setTimeout(() => {
-            setRolling(false);
-            setLast({ outcome: answer.outcome, winCentavos });
-            sound.play(winCentavos > 0 ? 'win' : 'lose');
-            resolve();
-          }, ROLL_MS),
-        );
-      });
-    } catch {
-      hold.cancel();
-      setRolling(false);
-    } finally {
-      hold.release(payoutCentavos);
-      setBusy(false);
-    }
+    await bet(
+      bets.total,
+      () => housePost<BacboAnswer>(API.house.bacbo, { bets: bets.take() }),
+      (answer, winCentavos) =>
+        after(ROLL_MS, () => {
+          setRolling(false);
+          setLast({ outcome: answer.outcome, winCentavos });
+          sound.play(winCentavos > 0 ? 'win' : 'lose');
+        }),
+      () => setRolling(false),
+    );
   };
 
   const outcome = rolling ? null : (last?.outcome ?? null);

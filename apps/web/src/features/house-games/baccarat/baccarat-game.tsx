@@ -1,16 +1,16 @@
 import { BACCARAT_DECLARED, cardValue } from '@casino/games/baccarat';
 import { parseCard } from '@casino/games/cards';
 import { API } from '@casino/shared/api-paths';
-import { formatBRL, moneyStringToCentavos } from '@casino/shared/money';
+import { formatBRL } from '@casino/shared/money';
 import type { BaccaratAnswer } from '@casino/shared/schemas/house-table-games';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { useIsLoggedIn } from '../../../lib/session.ts';
 import { useTranslation } from '../../../lib/translation.ts';
-import { useBalanceHold } from '../common/balance-hold.ts';
 import { formatScaled } from '../common/bet-amount.tsx';
 import { GameShell, RtpCaption } from '../common/game-shell.tsx';
-import { housePost, limitsOf, requireLogin, useHouseConfig, useInvalidateFairSeeds } from '../common/house-api.ts';
+import { housePost, limitsOf, requireLogin, useHouseConfig } from '../common/house-api.ts';
+import { useInstantRound, useRoundTimers } from '../common/instant-round.tsx';
 import { PlayingCard } from '../../../components/playing-card.tsx';
 import { RulesPanel, RulesTable } from '../common/rules-panel.tsx';
 import { sound } from '../common/sound.ts';
@@ -113,63 +113,36 @@ export default function BaccaratGame({ onExit }: { onExit: () => void }) {
   const { t } = useTranslation('play');
   const loggedIn = useIsLoggedIn();
   const config = useHouseConfig('baccarat');
-  const invalidateSeeds = useInvalidateFairSeeds();
   const { maxCentavos } = limitsOf(config.data);
   const bets = useTableBets(maxCentavos);
-  const [busy, setBusy] = useState(false);
   const [last, setLast] = useState<{ outcome: Outcome; winCentavos: number } | null>(null);
   const [dealt, setDealt] = useState(0);
-  const timers = useRef<number[]>([]);
-  const holdBalance = useBalanceHold();
+  const after = useRoundTimers();
+  const { busy, bet } = useInstantRound();
   const lang = currentLanguage();
   const rtp = config.data?.rtp ?? '98.94';
 
-  useEffect(
-    () => () => {
-      for (const id of timers.current) window.clearTimeout(id);
-    },
-    [],
-  );
-
   const deal = async () => {
     if (!requireLogin() || bets.total === 0) return;
-    setBusy(true);
     setDealt(0);
     setLast(null);
-    sound.play('bet');
-    const stake = bets.total;
-    const hold = holdBalance(stake);
-    let payoutCentavos: number | undefined;
-    try {
-      const answer = await housePost<BaccaratAnswer>(API.house.baccarat, { bets: bets.take() });
-      const winCentavos = moneyStringToCentavos(answer.win) ?? 0;
-      payoutCentavos = winCentavos;
-      setLast({ outcome: answer.outcome, winCentavos });
-      invalidateSeeds();
-      const order = dealOrder(answer.outcome);
-      await new Promise<void>((resolve) => {
-        order.forEach((_, i) => {
-          timers.current.push(
-            window.setTimeout(
-              () => {
-                setDealt(i + 1);
-                sound.play('reveal');
-                if (i === order.length - 1) {
-                  sound.play(winCentavos > 0 ? 'win' : 'lose');
-                  resolve();
-                }
-              },
-              (i + 1) * DEAL_MS,
-            ),
-          );
-        });
-      });
-    } catch {
-      hold.cancel();
-    } finally {
-      hold.release(payoutCentavos);
-      setBusy(false);
-    }
+    await bet(
+      bets.total,
+      () => housePost<BaccaratAnswer>(API.house.baccarat, { bets: bets.take() }),
+      (answer, winCentavos) => {
+        setLast({ outcome: answer.outcome, winCentavos });
+        const order = dealOrder(answer.outcome);
+        return Promise.all(
+          order.map((_, i) =>
+            after((i + 1) * DEAL_MS, () => {
+              setDealt(i + 1);
+              sound.play('reveal');
+              if (i === order.length - 1) sound.play(winCentavos > 0 ? 'win' : 'lose');
+            }),
+          ),
+        ).then(() => undefined);
+      },
+    );
   };
 
   const outcome = last?.outcome ?? null;

@@ -44,17 +44,28 @@ export function LoginToBetButton() {
 /** The button that stakes and opens a round. */
 export function OpenRoundButton({
   loading,
+  disabled,
   onClick,
   testId,
   children,
 }: {
   loading: boolean;
+  disabled?: boolean;
   onClick: () => void;
   testId: string;
   children: ReactNode;
 }) {
   return (
-    <Button variant="money" size="lg" block loading={loading} onClick={onClick} className="h-14 text-base" data-testid={testId}>
+    <Button
+      variant="money"
+      size="lg"
+      block
+      loading={loading}
+      disabled={disabled}
+      onClick={onClick}
+      className="h-14 text-base"
+      data-testid={testId}
+    >
       {children}
     </Button>
   );

@@ -1,21 +1,20 @@
 import { DICE_MAX_CHANCE, DICE_MIN_CHANCE, type DiceDirection, diceChance, diceMultiplier, diceTargetForChance } from '@casino/games/dice';
 import { payout, toBasisPoints } from '@casino/games/exact';
 import { API } from '@casino/shared/api-paths';
-import { formatBRL, formatCentavos, moneyStringToCentavos } from '@casino/shared/money';
+import { formatBRL, formatCentavos } from '@casino/shared/money';
 import type { diceAnswerSchema } from '@casino/shared/schemas/house-games';
 import { ArrowLeftRight } from 'lucide-react';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from '../../../lib/translation.ts';
 import type { z } from 'zod';
-import { Button } from '../../../components/button.tsx';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { useIsLoggedIn } from '../../../lib/session.ts';
-import { AutoBetPanel, ModeTabs, useAutoBet } from '../common/auto-bet.tsx';
-import { useBalanceHold } from '../common/balance-hold.ts';
+import { ModeTabs, useAutoBet } from '../common/auto-bet.tsx';
 import { BetAmountInput, formatScaled, parseTypedAmount } from '../common/bet-amount.tsx';
 import { GameShell, RtpCaption, StatField } from '../common/game-shell.tsx';
 import { RulesPanel, RulesTable } from '../common/rules-panel.tsx';
-import { housePost, limitsOf, requireLogin, useHouseConfig, useInvalidateFairSeeds } from '../common/house-api.ts';
+import { housePost, limitsOf, requireLogin, useHouseConfig } from '../common/house-api.ts';
+import { EditableField, InstantBetButton, RecentStrip, useInstantRound, useRoundTimers } from '../common/instant-round.tsx';
 import { sound } from '../common/sound.ts';
 
 type DiceAnswer = z.infer<typeof diceAnswerSchema>;
@@ -27,56 +26,6 @@ const ROLL_ANIMATION_MS = 450;
 const clampChance = (chance: number) => Math.min(DICE_MAX_CHANCE, Math.max(DICE_MIN_CHANCE, Math.round(chance)));
 /** "50.50" for 5050: the exact form the API reads (two decimals, a dot). */
 const hundredthsText = (h: number) => `${Math.floor(h / 100)}.${String(h % 100).padStart(2, '0')}`;
-
-/** A numeric field that is typed freely and read when it loses focus. */
-function EditableField({
-  label,
-  display,
-  onCommit,
-  suffix,
-  testId,
-  disabled,
-}: {
-  label: string;
-  display: string;
-  onCommit: (text: string) => void;
-  suffix: string;
-  testId: string;
-  disabled: boolean;
-}) {
-  const [text, setText] = useState(display);
-  const [editing, setEditing] = useState(false);
-  useEffect(() => {
-    if (!editing) setText(display);
-  }, [display, editing]);
-  return (
-    <label className="flex min-w-0 flex-col gap-1">
-      <span className="truncate text-xs font-semibold text-muted">{label}</span>
-      <span className="flex h-10 items-center rounded-xl border border-line bg-ink/60 px-3 focus-within:border-gold/70">
-        <input
-          inputMode="decimal"
-          className="w-full min-w-0 bg-transparent text-sm font-bold text-white tabular-nums outline-none"
-          value={text}
-          disabled={disabled}
-          data-testid={testId}
-          onFocus={(event) => {
-            setEditing(true);
-            event.currentTarget.select();
-          }}
-          onChange={(event) => setText(event.target.value)}
-          onBlur={() => {
-            setEditing(false);
-            onCommit(text);
-          }}
-          onKeyDown={(event) => {
-            if (event.key === 'Enter') event.currentTarget.blur();
-          }}
-        />
-        <span className="text-sm text-muted">{suffix}</span>
-      </span>
-    </label>
-  );
-}
 
 function DicePaytable({ rtp }: { rtp: string }) {
   const { t } = useTranslation('play');
@@ -189,25 +138,16 @@ export default function DiceGame({ onExit }: { onExit: () => void }) {
   const { t } = useTranslation('play');
   const loggedIn = useIsLoggedIn();
   const config = useHouseConfig('dice');
-  const invalidateSeeds = useInvalidateFairSeeds();
   const { minCentavos, maxCentavos } = limitsOf(config.data);
   const [betCentavos, setBetCentavos] = useState(100);
   const [direction, setDirection] = useState<DiceDirection>('over');
   const [target, setTargetRaw] = useState(5050);
   const [mode, setMode] = useState<'manual' | 'auto'>('manual');
-  const [busy, setBusy] = useState(false);
   const [last, setLast] = useState<{ roll: number; win: boolean; winCentavos: number } | null>(null);
   const [rolling, setRolling] = useState(false);
   const [recent, setRecent] = useState<Recent[]>([]);
-  const timers = useRef<number[]>([]);
-  const holdBalance = useBalanceHold();
-
-  useEffect(
-    () => () => {
-      for (const id of timers.current) window.clearTimeout(id);
-    },
-    [],
-  );
+  const after = useRoundTimers();
+  const { busy, bet } = useInstantRound();
 
   const chance = diceChance({ target, direction });
   const multiplier = diceMultiplier({ target, direction });
@@ -234,44 +174,29 @@ export default function DiceGame({ onExit }: { onExit: () => void }) {
   const roll = useCallback(
     async (stake: number): Promise<{ betCentavos: number; payoutCentavos: number } | null> => {
       if (!requireLogin()) return null;
-      setBusy(true);
       setRolling(true);
-      sound.play('bet');
       // The top bar shows the stake gone until the marker has landed on the roll.
-      const hold = holdBalance(stake);
-      let payoutCentavos: number | undefined;
-      try {
-        const answer = await housePost<DiceAnswer>(API.house.dice, {
-          amount: formatCentavos(stake),
-          target: hundredthsText(target),
-          direction,
-        });
-        const winCentavos = moneyStringToCentavos(answer.win) ?? 0;
-        payoutCentavos = winCentavos;
-        const outcome = answer.outcome;
-        setLast({ roll: outcome.roll, win: outcome.win, winCentavos });
-        invalidateSeeds();
-        await new Promise<void>((resolve) => {
-          timers.current.push(
-            window.setTimeout(() => {
-              setRolling(false);
-              sound.play(outcome.win ? 'win' : 'lose');
-              setRecent((list) => [{ id: answer.round_id, roll: outcome.roll, win: outcome.win }, ...list].slice(0, MAX_RECENT));
-              resolve();
-            }, ROLL_ANIMATION_MS),
-          );
-        });
-        return { betCentavos: moneyStringToCentavos(answer.amount) ?? stake, payoutCentavos: winCentavos };
-      } catch {
-        hold.cancel();
-        setRolling(false);
-        return null;
-      } finally {
-        hold.release(payoutCentavos);
-        setBusy(false);
-      }
+      return bet(
+        stake,
+        () =>
+          housePost<DiceAnswer>(API.house.dice, {
+            amount: formatCentavos(stake),
+            target: hundredthsText(target),
+            direction,
+          }),
+        (answer, winCentavos) => {
+          const outcome = answer.outcome;
+          setLast({ roll: outcome.roll, win: outcome.win, winCentavos });
+          return after(ROLL_ANIMATION_MS, () => {
+            setRolling(false);
+            sound.play(outcome.win ? 'win' : 'lose');
+            setRecent((list) => [{ id: answer.round_id, roll: outcome.roll, win: outcome.win }, ...list].slice(0, MAX_RECENT));
+          });
+        },
+        () => setRolling(false),
+      );
     },
-    [target, direction, invalidateSeeds, holdBalance],
+    [target, direction, bet, after],
   );
 
   const auto = useAutoBet(roll, { betCentavos, onBetChange: setBetCentavos, minCentavos, maxCentavos, delayMs: 250 });
@@ -331,27 +256,9 @@ export default function DiceGame({ onExit }: { onExit: () => void }) {
         />
       </div>
       <StatField label={t('common.profit_on_win')} value={formatBRL(profitCentavos, lang)} accent testId="dice-profit" />
-      {mode === 'manual' ? (
-        loggedIn ? (
-          <Button
-            variant="money"
-            size="lg"
-            block
-            loading={busy}
-            onClick={() => void roll(betCentavos)}
-            className="h-14 text-base"
-            data-testid="dice-bet"
-          >
-            {t('dice.roll')}
-          </Button>
-        ) : (
-          <Button size="lg" block onClick={requireLogin} className="h-14">
-            {t('common.login_to_bet')}
-          </Button>
-        )
-      ) : (
-        <AutoBetPanel auto={auto} disabled={!loggedIn} />
-      )}
+      <InstantBetButton mode={mode} loggedIn={loggedIn} busy={busy} auto={auto} onBet={() => void roll(betCentavos)} testId="dice-bet">
+        {t('dice.roll')}
+      </InstantBetButton>
       <RtpCaption rtp={rtp} />
     </div>
   );
@@ -359,20 +266,7 @@ export default function DiceGame({ onExit }: { onExit: () => void }) {
   return (
     <GameShell code="dice" title={config.data?.name ?? 'Dice'} onExit={onExit} controls={controls} paytable={<DicePaytable rtp={rtp} />}>
       <div className="flex flex-1 flex-col gap-4 p-3 md:p-6">
-        <ol
-          className="scrollbar-none flex min-h-8 items-center gap-1.5 overflow-x-auto"
-          aria-label={t('common.history')}
-          data-testid="dice-recent"
-        >
-          {recent.map((item) => (
-            <li
-              key={item.id}
-              className={`animate-toast-in shrink-0 rounded-full px-2.5 py-1 text-xs font-bold tabular-nums ${item.win ? 'bg-money/15 text-money' : 'bg-danger/15 text-danger'}`}
-            >
-              {formatScaled(item.roll, 2)}
-            </li>
-          ))}
-        </ol>
+        <RecentStrip items={recent.map((item) => ({ ...item, label: formatScaled(item.roll, 2) }))} testId="dice-recent" />
         <div className="relative flex flex-1 flex-col items-center justify-center gap-6 rounded-2xl border border-line bg-[radial-gradient(ellipse_at_top,rgba(34,197,94,0.08),transparent_60%),linear-gradient(180deg,#121a30,#0b1122)] px-3 py-6 md:px-10">
           <div className="flex flex-col items-center gap-2 text-center" aria-live="polite">
             <BigRoll roll={last?.roll ?? null} win={last?.win ?? null} rolling={rolling} />

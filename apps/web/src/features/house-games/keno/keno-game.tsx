@@ -1,18 +1,18 @@
 import { KENO_DRAWN, KENO_MAX_PICKS, KENO_NUMBERS, KENO_PAYTABLES, KENO_RISKS, type KenoRisk, kenoRtp } from '@casino/games/keno';
 import { API } from '@casino/shared/api-paths';
-import { formatBRL, formatCentavos, moneyStringToCentavos } from '@casino/shared/money';
+import { formatBRL, formatCentavos } from '@casino/shared/money';
 import type { KenoAnswer } from '@casino/shared/schemas/house-table-games';
 import { Eraser, Shuffle } from 'lucide-react';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Button } from '../../../components/button.tsx';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { useIsLoggedIn } from '../../../lib/session.ts';
 import { useTranslation } from '../../../lib/translation.ts';
-import { AutoBetPanel, ModeTabs, useAutoBet } from '../common/auto-bet.tsx';
-import { useBalanceHold } from '../common/balance-hold.ts';
+import { ModeTabs, useAutoBet } from '../common/auto-bet.tsx';
 import { BetAmountInput, formatScaled } from '../common/bet-amount.tsx';
 import { GameShell, RtpCaption } from '../common/game-shell.tsx';
-import { housePost, limitsOf, requireLogin, useHouseConfig, useInvalidateFairSeeds } from '../common/house-api.ts';
+import { housePost, limitsOf, requireLogin, useHouseConfig } from '../common/house-api.ts';
+import { InstantBetButton, useInstantRound, useRoundTimers } from '../common/instant-round.tsx';
 import { RulesPanel, RulesTable } from '../common/rules-panel.tsx';
 import { sound } from '../common/sound.ts';
 
@@ -69,25 +69,16 @@ export default function KenoGame({ onExit }: { onExit: () => void }) {
   const { t } = useTranslation('play');
   const loggedIn = useIsLoggedIn();
   const config = useHouseConfig('keno');
-  const invalidateSeeds = useInvalidateFairSeeds();
   const { minCentavos, maxCentavos } = limitsOf(config.data);
   const [betCentavos, setBetCentavos] = useState(100);
   const [picks, setPicks] = useState<number[]>([]);
   const [risk, setRisk] = useState<KenoRisk>('classic');
   const [mode, setMode] = useState<'manual' | 'auto'>('manual');
-  const [busy, setBusy] = useState(false);
   const [last, setLast] = useState<Last | null>(null);
   /** Balls of `last.drawn` shown so far. */
   const [shown, setShown] = useState(0);
-  const timers = useRef<number[]>([]);
-  const holdBalance = useBalanceHold();
-
-  useEffect(
-    () => () => {
-      for (const id of timers.current) window.clearTimeout(id);
-    },
-    [],
-  );
+  const after = useRoundTimers();
+  const { busy, bet } = useInstantRound();
 
   const toggle = (n: number) => {
     if (busy) return;
@@ -101,41 +92,27 @@ export default function KenoGame({ onExit }: { onExit: () => void }) {
   const play = useCallback(
     async (stake: number): Promise<{ betCentavos: number; payoutCentavos: number } | null> => {
       if (!requireLogin() || picks.length === 0) return null;
-      setBusy(true);
       setShown(0);
-      sound.play('bet');
-      const hold = holdBalance(stake);
-      let payoutCentavos: number | undefined;
-      try {
-        const answer = await housePost<KenoAnswer>(API.house.keno, { amount: formatCentavos(stake), picks, risk });
-        const winCentavos = moneyStringToCentavos(answer.win) ?? 0;
-        payoutCentavos = winCentavos;
-        setLast({ drawn: answer.outcome.drawn, hits: answer.outcome.hits, winCentavos, stakeCentavos: stake });
-        invalidateSeeds();
-        await new Promise<void>((resolve) => {
+      return bet(
+        stake,
+        () => housePost<KenoAnswer>(API.house.keno, { amount: formatCentavos(stake), picks, risk }),
+        (answer, winCentavos) => {
+          setLast({ drawn: answer.outcome.drawn, hits: answer.outcome.hits, winCentavos, stakeCentavos: stake });
+          const balls: Promise<void>[] = [];
           for (let i = 1; i <= KENO_DRAWN; i += 1) {
-            timers.current.push(
-              window.setTimeout(() => {
+            balls.push(
+              after(i * BALL_MS, () => {
                 setShown(i);
                 sound.play(picks.includes(answer.outcome.drawn[i - 1] ?? 0) ? 'reveal' : 'tick');
-                if (i === KENO_DRAWN) {
-                  sound.play(winCentavos > stake ? 'win' : 'lose');
-                  resolve();
-                }
-              }, i * BALL_MS),
+                if (i === KENO_DRAWN) sound.play(winCentavos > stake ? 'win' : 'lose');
+              }),
             );
           }
-        });
-        return { betCentavos: moneyStringToCentavos(answer.amount) ?? stake, payoutCentavos: winCentavos };
-      } catch {
-        hold.cancel();
-        return null;
-      } finally {
-        hold.release(payoutCentavos);
-        setBusy(false);
-      }
+          return Promise.all(balls).then(() => undefined);
+        },
+      );
     },
-    [picks, risk, invalidateSeeds, holdBalance],
+    [picks, risk, bet, after],
   );
 
   const auto = useAutoBet(play, { betCentavos, onBetChange: setBetCentavos, minCentavos, maxCentavos, delayMs: 400 });
@@ -200,28 +177,17 @@ export default function KenoGame({ onExit }: { onExit: () => void }) {
           <Eraser size={16} aria-hidden="true" /> {t('keno.clear')}
         </Button>
       </div>
-      {mode === 'manual' ? (
-        loggedIn ? (
-          <Button
-            variant="money"
-            size="lg"
-            block
-            loading={busy}
-            disabled={picks.length === 0}
-            onClick={() => void play(betCentavos)}
-            className="h-14 text-base"
-            data-testid="keno-bet"
-          >
-            {picks.length === 0 ? t('keno.pick_hint') : t('keno.play')}
-          </Button>
-        ) : (
-          <Button size="lg" block onClick={requireLogin} className="h-14">
-            {t('common.login_to_bet')}
-          </Button>
-        )
-      ) : (
-        <AutoBetPanel auto={auto} disabled={!loggedIn || picks.length === 0} />
-      )}
+      <InstantBetButton
+        mode={mode}
+        loggedIn={loggedIn}
+        busy={busy}
+        auto={auto}
+        disabled={picks.length === 0}
+        onBet={() => void play(betCentavos)}
+        testId="keno-bet"
+      >
+        {picks.length === 0 ? t('keno.pick_hint') : t('keno.play')}
+      </InstantBetButton>
       <RtpCaption rtp={rtp} />
     </div>
   );

@@ -1,18 +1,17 @@
 import { payout, multiplier as exactMultiplier } from '@casino/games/exact';
 import { LIMBO_MAX_TARGET, LIMBO_MIN_TARGET } from '@casino/games/limbo';
 import { API } from '@casino/shared/api-paths';
-import { formatBRL, formatCentavos, moneyStringToCentavos } from '@casino/shared/money';
+import { formatBRL, formatCentavos } from '@casino/shared/money';
 import type { LimboAnswer } from '@casino/shared/schemas/house-table-games';
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { Button } from '../../../components/button.tsx';
+import { useCallback, useEffect, useState } from 'react';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { useIsLoggedIn } from '../../../lib/session.ts';
 import { useTranslation } from '../../../lib/translation.ts';
-import { AutoBetPanel, ModeTabs, useAutoBet } from '../common/auto-bet.tsx';
-import { useBalanceHold } from '../common/balance-hold.ts';
+import { ModeTabs, useAutoBet } from '../common/auto-bet.tsx';
 import { BetAmountInput, formatScaled, parseTypedAmount } from '../common/bet-amount.tsx';
 import { GameShell, RtpCaption, StatField } from '../common/game-shell.tsx';
-import { housePost, limitsOf, requireLogin, useHouseConfig, useInvalidateFairSeeds } from '../common/house-api.ts';
+import { housePost, limitsOf, requireLogin, useHouseConfig } from '../common/house-api.ts';
+import { EditableField, InstantBetButton, RecentStrip, useInstantRound, useRoundTimers } from '../common/instant-round.tsx';
 import { RulesPanel, RulesTable } from '../common/rules-panel.tsx';
 import { sound } from '../common/sound.ts';
 
@@ -72,62 +71,36 @@ export default function LimboGame({ onExit }: { onExit: () => void }) {
   const { t } = useTranslation('play');
   const loggedIn = useIsLoggedIn();
   const config = useHouseConfig('limbo');
-  const invalidateSeeds = useInvalidateFairSeeds();
   const { minCentavos, maxCentavos } = limitsOf(config.data);
   const [betCentavos, setBetCentavos] = useState(100);
   const [target, setTarget] = useState(200);
-  const [targetText, setTargetText] = useState<string | null>(null);
   const [mode, setMode] = useState<'manual' | 'auto'>('manual');
-  const [busy, setBusy] = useState(false);
   const [rising, setRising] = useState(false);
   const [last, setLast] = useState<{ result: number; win: boolean; winCentavos: number } | null>(null);
   const [recent, setRecent] = useState<Recent[]>([]);
-  const timers = useRef<number[]>([]);
-  const holdBalance = useBalanceHold();
-
-  useEffect(
-    () => () => {
-      for (const id of timers.current) window.clearTimeout(id);
-    },
-    [],
-  );
+  const after = useRoundTimers();
+  const { busy, bet } = useInstantRound();
 
   const play = useCallback(
     async (stake: number): Promise<{ betCentavos: number; payoutCentavos: number } | null> => {
       if (!requireLogin()) return null;
-      setBusy(true);
-      sound.play('bet');
-      const hold = holdBalance(stake);
-      let payoutCentavos: number | undefined;
-      try {
-        const answer = await housePost<LimboAnswer>(API.house.limbo, { amount: formatCentavos(stake), target: hundredthsText(target) });
-        const winCentavos = moneyStringToCentavos(answer.win) ?? 0;
-        payoutCentavos = winCentavos;
-        const { result, win } = answer.outcome;
-        setRising(true);
-        setLast({ result, win, winCentavos });
-        invalidateSeeds();
-        await new Promise<void>((resolve) => {
-          timers.current.push(
-            window.setTimeout(() => {
-              setRising(false);
-              sound.play(win ? 'win' : 'lose');
-              setRecent((list) => [{ id: answer.round_id, result, win }, ...list].slice(0, MAX_RECENT));
-              resolve();
-            }, RISE_MS),
-          );
-        });
-        return { betCentavos: moneyStringToCentavos(answer.amount) ?? stake, payoutCentavos: winCentavos };
-      } catch {
-        hold.cancel();
-        setRising(false);
-        return null;
-      } finally {
-        hold.release(payoutCentavos);
-        setBusy(false);
-      }
+      return bet(
+        stake,
+        () => housePost<LimboAnswer>(API.house.limbo, { amount: formatCentavos(stake), target: hundredthsText(target) }),
+        (answer, winCentavos) => {
+          const { result, win } = answer.outcome;
+          setRising(true);
+          setLast({ result, win, winCentavos });
+          return after(RISE_MS, () => {
+            setRising(false);
+            sound.play(win ? 'win' : 'lose');
+            setRecent((list) => [{ id: answer.round_id, result, win }, ...list].slice(0, MAX_RECENT));
+          });
+        },
+        () => setRising(false),
+      );
     },
-    [target, invalidateSeeds, holdBalance],
+    [target, bet, after],
   );
 
   const auto = useAutoBet(play, { betCentavos, onBetChange: setBetCentavos, minCentavos, maxCentavos, delayMs: 250 });
@@ -149,32 +122,17 @@ export default function LimboGame({ onExit }: { onExit: () => void }) {
         disabled={locked}
       />
       <div className="grid grid-cols-2 gap-2">
-        <label className="flex min-w-0 flex-col gap-1">
-          <span className="truncate text-xs font-semibold text-muted">{t('limbo.target')}</span>
-          <span className="flex h-10 items-center rounded-xl border border-line bg-ink/60 px-3 focus-within:border-gold/70">
-            <input
-              inputMode="decimal"
-              className="w-full min-w-0 bg-transparent text-sm font-bold text-white tabular-nums outline-none"
-              value={targetText ?? formatScaled(target, 2)}
-              disabled={locked}
-              data-testid="limbo-target"
-              onFocus={(event) => {
-                setTargetText(formatScaled(target, 2));
-                event.currentTarget.select();
-              }}
-              onChange={(event) => setTargetText(event.target.value)}
-              onBlur={() => {
-                const typed = targetText === null ? null : parseTypedAmount(targetText);
-                if (typed !== null) setTarget(clampTarget(typed));
-                setTargetText(null);
-              }}
-              onKeyDown={(event) => {
-                if (event.key === 'Enter') event.currentTarget.blur();
-              }}
-            />
-            <span className="text-sm text-muted">×</span>
-          </span>
-        </label>
+        <EditableField
+          label={t('limbo.target')}
+          display={formatScaled(target, 2)}
+          suffix="×"
+          testId="limbo-target"
+          disabled={locked}
+          onCommit={(text) => {
+            const typed = parseTypedAmount(text);
+            if (typed !== null) setTarget(clampTarget(typed));
+          }}
+        />
         <StatField label={t('limbo.win_chance')} value={`${formatScaled(chance, 4)}%`} testId="limbo-chance" />
       </div>
       <div className="grid grid-cols-4 gap-1">
@@ -191,27 +149,9 @@ export default function LimboGame({ onExit }: { onExit: () => void }) {
         ))}
       </div>
       <StatField label={t('common.profit_on_win')} value={formatBRL(profitCentavos, lang)} accent testId="limbo-profit" />
-      {mode === 'manual' ? (
-        loggedIn ? (
-          <Button
-            variant="money"
-            size="lg"
-            block
-            loading={busy}
-            onClick={() => void play(betCentavos)}
-            className="h-14 text-base"
-            data-testid="limbo-bet"
-          >
-            {t('common.bet')}
-          </Button>
-        ) : (
-          <Button size="lg" block onClick={requireLogin} className="h-14">
-            {t('common.login_to_bet')}
-          </Button>
-        )
-      ) : (
-        <AutoBetPanel auto={auto} disabled={!loggedIn} />
-      )}
+      <InstantBetButton mode={mode} loggedIn={loggedIn} busy={busy} auto={auto} onBet={() => void play(betCentavos)} testId="limbo-bet">
+        {t('common.bet')}
+      </InstantBetButton>
       <RtpCaption rtp={rtp} />
     </div>
   );
@@ -219,20 +159,7 @@ export default function LimboGame({ onExit }: { onExit: () => void }) {
   return (
     <GameShell code="limbo" title={config.data?.name ?? 'Limbo'} onExit={onExit} controls={controls} paytable={<LimboRules rtp={rtp} />}>
       <div className="flex flex-1 flex-col gap-4 p-3 md:p-6">
-        <ol
-          className="scrollbar-none flex min-h-8 items-center gap-1.5 overflow-x-auto"
-          aria-label={t('common.history')}
-          data-testid="limbo-recent"
-        >
-          {recent.map((item) => (
-            <li
-              key={item.id}
-              className={`animate-toast-in shrink-0 rounded-full px-2.5 py-1 text-xs font-bold tabular-nums ${item.win ? 'bg-money/15 text-money' : 'bg-danger/15 text-danger'}`}
-            >
-              {formatScaled(item.result, 2)}×
-            </li>
-          ))}
-        </ol>
+        <RecentStrip items={recent.map((item) => ({ ...item, label: `${formatScaled(item.result, 2)}×` }))} testId="limbo-recent" />
         <div className="relative flex min-h-72 flex-1 flex-col items-center justify-center gap-4 overflow-hidden rounded-2xl border border-line bg-[radial-gradient(ellipse_at_bottom,rgba(245,196,81,0.12),transparent_60%),linear-gradient(180deg,#0b1122,#141b33)] px-3 py-8">
           <svg viewBox="0 0 400 200" className="pointer-events-none absolute inset-x-0 bottom-0 h-1/2 w-full opacity-40" aria-hidden="true">
             <defs>
