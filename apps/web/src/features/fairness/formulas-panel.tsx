@@ -9,6 +9,7 @@ const SCHEME_TONE: Record<FormulaScheme, string> = {
   ours: 'bg-surface-2 text-soft',
   cards: 'bg-money/10 text-soft',
   cards_draw: 'bg-money/10 text-soft',
+  stream_rules: 'bg-gold/10 text-soft',
 };
 
 function Formula({ lines, testId }: { lines: readonly string[]; testId?: string }) {

@@ -30,6 +30,7 @@ describe('the formulas on /fairness', () => {
     // The card games are labelled as card games, not with the slots' "our reels".
     expect(GAME_FORMULAS.filter((f) => f.scheme === 'cards').map((f) => f.game)).toEqual(['video-poker', 'baccarat', 'blackjack']);
     expect(GAME_FORMULAS.filter((f) => f.scheme === 'cards_draw').map((f) => f.game)).toEqual(['hi-lo']);
+    expect(GAME_FORMULAS.filter((f) => f.scheme === 'stream_rules').map((f) => f.game)).toEqual(['keno', 'limbo', 'bac-bo']);
     expect(STREAM_FORMULA.join('\n')).toContain(
       'HMAC_SHA256(key = ascii(server_seed), message = ascii(client_seed + ":" + nonce + ":" + round))',
     );

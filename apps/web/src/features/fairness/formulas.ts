@@ -24,7 +24,7 @@ import type { HouseGameCode } from '@casino/shared/schemas/games';
  * - cards: Stake's byte stream as unbiased integers, a deck (or shoe) shuffled by Fisher-Yates.
  * - cards_draw: Stake's byte stream as unbiased integers, each card drawn from a full deck.
  */
-export type FormulaScheme = 'stake' | 'stake_stream' | 'bustabit' | 'ours' | 'cards' | 'cards_draw';
+export type FormulaScheme = 'stake' | 'stake_stream' | 'stream_rules' | 'bustabit' | 'ours' | 'cards' | 'cards_draw';
 export type GameFormula = { game: HouseGameCode; scheme: FormulaScheme; lines: readonly string[] };
 
 /** How every seeded game reads its random numbers (Stake's byte stream). ascii(x): the bytes of x's text. */
@@ -93,7 +93,7 @@ export const GAME_FORMULAS: readonly GameFormula[] = [
   },
   {
     game: 'keno',
-    scheme: 'stake_stream',
+    scheme: 'stream_rules',
     lines: [
       'u[i] = float[i] * 2^32      // b[4i..4i+3] read as one big-endian uint32',
       'uniform(n) = u mod n for the next u below 2^32 - (2^32 mod n)      // larger u are skipped: no bias',
@@ -103,7 +103,7 @@ export const GAME_FORMULAS: readonly GameFormula[] = [
   },
   {
     game: 'limbo',
-    scheme: 'stake_stream',
+    scheme: 'stream_rules',
     lines: [
       'u = (float[0] * 2^32) * 2^32 + float[1] * 2^32      // b[0..7] as one big-endian 64-bit integer',
       `result = min(${LIMBO_MAX_RESULT}, max(100, floor(99 * 2^64 / (2^64 - u)))) / 100`,
@@ -122,7 +122,7 @@ export const GAME_FORMULAS: readonly GameFormula[] = [
   },
   {
     game: 'bac-bo',
-    scheme: 'stake_stream',
+    scheme: 'stream_rules',
     lines: [
       'uniform(n) = u mod n for the next u = float * 2^32 below 2^32 - (2^32 mod n)      // larger u are skipped: no bias',
       'die[k] = 1 + uniform(6)      k = 0..3: player 1, player 2, banker 1, banker 2',
