@@ -1,8 +1,7 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatBRL, moneyStringToCentavos } from '../packages/shared/src/money.ts';
-import { DESKTOP, launchBrowser, newContext, PHONE, screenshot } from './browser.ts';
-import { apiCall, registerFundedMember } from './funded-member.ts';
+import { screenshot } from './browser.ts';
+import { houseGamePlayer, randomDigits } from './house-game-player.ts';
 
 /**
  * Bingo (issue 14 item 5) on a phone, in Portuguese: a member who deposited R$ 100,00 opens the
@@ -13,38 +12,21 @@ import { apiCall, registerFundedMember } from './funded-member.ts';
 
 type RecordItem = { game_code: string; bet_amount: string; status: string };
 
-const digits = String(Math.floor(Math.random() * 1e8)).padStart(8, '0');
-const account = `bingo_${digits}`;
-const password = 'player-pass-1';
+const digits = randomDigits();
+const player = houseGamePlayer({ account: `bingo_${digits}`, realname: 'Marta Lima', phone: `+55119${digits}` });
+const { serverMoney, shownBalance, expectBalanceInSync, openGame } = player;
 
-let browser: Browser;
-let context: BrowserContext;
 let page: Page;
-let token = '';
-
-const call = <T>(path: string, body?: unknown, bearer = token) => apiCall<T>(path, body, bearer);
-const serverMoney = async () => (await call<{ money: string }>('/api/auth/me', {})).data.money;
-const brl = (money: string) => formatBRL(moneyStringToCentavos(money) ?? Number.NaN, 'pt');
-const shownBalance = async () => ((await page.getByTestId('game-balance').textContent()) ?? '').replace(/\s/g, ' ');
 
 beforeAll(async () => {
-  token = await registerFundedMember({ account, password, realname: 'Marta Lima', phone: `+55119${digits}` });
-  browser = await launchBrowser();
-  context = await newContext(browser, PHONE, 'pt-BR');
-  page = await context.newPage();
-  await page.goto('/');
-  await page.evaluate((value) => sessionStorage.setItem('token', value), token);
+  page = await player.start();
 });
 
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-});
+afterAll(() => player.stop());
 
 describe('bingo', () => {
   it('buys two 90-ball cards on a phone, sees the balls called and the cards marked, and is paid by the full house', async () => {
-    await page.goto('/gameInfo?code=bingo-90');
-    await page.getByTestId('house-game-bingo-90').waitFor({ timeout: 20_000 });
+    await openGame('bingo-90');
     await expect.poll(shownBalance, { timeout: 10_000 }).toBe('R$ 100,00');
     // Wait for a buying window with a few seconds left.
     const buy = page.getByTestId('bingo-buy');
@@ -71,27 +53,17 @@ describe('bingo', () => {
     // The full house ends the round; the balance shown is the server's.
     await expect.poll(async () => page.getByTestId('bingo-stage').getAttribute('data-phase'), { timeout: 60_000 }).toBe('ended');
     await page.getByTestId('bingo-result').waitFor({ timeout: 10_000 });
-    await expect.poll(async () => (await shownBalance()) === brl(await serverMoney()), { timeout: 10_000 }).toBe(true);
+    await expectBalanceInSync();
     await screenshot(page, 'house-bingo-90-ended-390x844');
 
-    const records = await call<{ list: RecordItem[] }>('/api/game/record', { range: 'today', page_size: 20 });
-    expect(records.status, records.message).toBe('success');
-    expect(records.data.list.map((r) => [r.game_code, r.bet_amount])).toEqual([['bingo-90', '2.00']]);
+    const records = await player.records<RecordItem>();
+    expect(records.map((r) => [r.game_code, r.bet_amount])).toEqual([['bingo-90', '2.00']]);
   }, 180_000);
 
   it('shows the 75-ball room on a phone and a desktop', async () => {
-    await page.goto('/gameInfo?code=bingo-75');
-    await page.getByTestId('house-game-bingo-75').waitFor({ timeout: 20_000 });
+    await openGame('bingo-75');
     await page.getByTestId('bingo-balls').waitFor();
     await screenshot(page, 'house-bingo-75-390x844');
-    const desktop = await newContext(browser, DESKTOP, 'pt-BR');
-    const tab = await desktop.newPage();
-    await tab.goto('/');
-    await tab.evaluate((value) => sessionStorage.setItem('token', value), token);
-    await tab.goto('/gameInfo?code=bingo-75');
-    await tab.getByTestId('house-game-bingo-75').waitFor({ timeout: 20_000 });
-    await tab.waitForTimeout(1_000);
-    await screenshot(tab, 'house-bingo-75-1440x900');
-    await desktop.close();
+    await player.desktopShot('bingo-75', { settleMs: 1_000 });
   }, 60_000);
 });

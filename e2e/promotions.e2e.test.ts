@@ -1,9 +1,10 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatBRL, moneyStringToCentavos } from '../packages/shared/src/money.ts';
 import { cpfCheckDigits } from '../packages/shared/src/pix/cpf.ts';
-import { DESKTOP, launchBrowser, newContext, PHONE, screenshot } from './browser.ts';
-import { apiCall, depositWithPix, registerFundedMember } from './funded-member.ts';
+import { DESKTOP, newContext, PHONE, screenshot } from './browser.ts';
+import { depositWithPix } from './funded-member.ts';
+import { houseGamePlayer } from './house-game-player.ts';
 
 /**
  * Promotions, VIP and the agency as a player meets them, in Portuguese on a phone: a member who
@@ -18,35 +19,25 @@ const account = `promo_${digits}`;
 const friendAccount = `amigo_${digits}`;
 const password = 'player-pass-1';
 
-let browser: Browser;
-let context: BrowserContext;
-let page: Page;
-let token = '';
+const player = houseGamePlayer({ account, password, realname: 'Carla Mendes', phone: `+55219${digits}` });
+const { call } = player;
 
-const call = <T>(path: string, body?: unknown, bearer = token) => apiCall<T>(path, body, bearer);
+let page: Page;
 const centavos = (money: string) => moneyStringToCentavos(money) ?? Number.NaN;
 /** "R$ 1.234,56" as the pages show it (Intl's no-break spaces made plain). */
 const brl = (money: string) => formatBRL(centavos(money), 'pt');
 const plain = (text: string | null) => (text ?? '').replace(/\s/g, ' ').trim();
-const me = async (bearer = token) => (await call<{ money: string; ml_money: string; id: number }>('/api/auth/me', {}, bearer)).data;
+const me = async (bearer = player.token) => (await call<{ money: string; ml_money: string; id: number }>('/api/auth/me', {}, bearer)).data;
 
 async function toast(text: string): Promise<void> {
   await page.getByText(text, { exact: true }).first().waitFor({ timeout: 15_000 });
 }
 
 beforeAll(async () => {
-  token = await registerFundedMember({ account, password, realname: 'Carla Mendes', phone: `+55219${digits}` });
-  browser = await launchBrowser();
-  context = await newContext(browser, PHONE, 'pt-BR');
-  page = await context.newPage();
-  await page.goto('/');
-  await page.evaluate((value) => sessionStorage.setItem('token', value), token);
+  page = await player.start();
 });
 
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-});
+afterAll(() => player.stop());
 
 describe('promotions, agency and VIP', () => {
   it('claims the first-deposit bonus: R$ 10,00 with its turnover', async () => {
@@ -116,7 +107,7 @@ describe('promotions, agency and VIP', () => {
     const invitePath = new URL(link).pathname + new URL(link).search;
 
     // The friend opens the link in another browser: the register form opens with the code filled.
-    const friendContext = await newContext(browser, PHONE, 'pt-BR');
+    const friendContext = await newContext(player.browser, PHONE, 'pt-BR');
     const friend = await friendContext.newPage();
     await friend.goto(invitePath);
     const form = friend.getByRole('dialog', { name: 'Cadastro' });
@@ -176,10 +167,9 @@ describe('promotions, agency and VIP', () => {
     await page.getByRole('progressbar').first().waitFor();
     await screenshot(page, 'vip-390x844');
 
-    const desktop = await newContext(browser, DESKTOP, 'pt-BR');
+    const desktop = await newContext(player.browser, DESKTOP, 'pt-BR');
     const tab = await desktop.newPage();
-    await tab.goto('/');
-    await tab.evaluate((value) => sessionStorage.setItem('token', value), token);
+    await player.logIn(tab);
     for (const [path, name] of [
       ['/vip', 'vip'],
       ['/promotion/activity', 'promo-activities'],
