@@ -2,7 +2,8 @@ import { moneyStringToCentavos } from '@casino/shared/money';
 import type { ReactNode } from 'react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../../lib/translation.ts';
-import { type AutoBet, AutoBetPanel } from './auto-bet.tsx';
+import { type AutoBet, AutoBetPanel, ModeTabs } from './auto-bet.tsx';
+import { BetAmountInput } from './bet-amount.tsx';
 import { useBalanceHold } from './balance-hold.ts';
 import { useInvalidateFairSeeds } from './house-api.ts';
 import { LoginToBetButton, OpenRoundButton } from './round-controls.tsx';
@@ -83,6 +84,34 @@ export function useInstantRound() {
     [holdBalance, invalidateSeeds],
   );
   return { busy, bet };
+}
+
+/** The top of the controls: manual or auto, and the stake (locked while a bet or the auto bet runs). */
+export function StakeControls({
+  mode,
+  onMode,
+  auto,
+  betCentavos,
+  onBet,
+  minCentavos,
+  maxCentavos,
+  locked,
+}: {
+  mode: 'manual' | 'auto';
+  onMode: (mode: 'manual' | 'auto') => void;
+  auto: AutoBet;
+  betCentavos: number;
+  onBet: (centavos: number) => void;
+  minCentavos: number;
+  maxCentavos: number;
+  locked: boolean;
+}) {
+  return (
+    <>
+      <ModeTabs mode={mode} onChange={onMode} disabled={auto.running} />
+      <BetAmountInput valueCentavos={betCentavos} onChange={onBet} minCentavos={minCentavos} maxCentavos={maxCentavos} disabled={locked} />
+    </>
+  );
 }
 
 /** The manual bet button (the login for a visitor), or the auto bet panel in auto mode; `disabled` holds both. */

@@ -9,12 +9,12 @@ import { useTranslation } from '../../../lib/translation.ts';
 import type { z } from 'zod';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { useIsLoggedIn } from '../../../lib/session.ts';
-import { ModeTabs, useAutoBet } from '../common/auto-bet.tsx';
-import { BetAmountInput, formatScaled, parseTypedAmount } from '../common/bet-amount.tsx';
+import { useAutoBet } from '../common/auto-bet.tsx';
+import { formatScaled, parseTypedAmount } from '../common/bet-amount.tsx';
 import { GameShell, RtpCaption, StatField } from '../common/game-shell.tsx';
 import { RulesPanel, RulesTable } from '../common/rules-panel.tsx';
 import { housePost, limitsOf, requireLogin, useHouseConfig } from '../common/house-api.ts';
-import { EditableField, InstantBetButton, RecentStrip, useInstantRound, useRoundTimers } from '../common/instant-round.tsx';
+import { EditableField, InstantBetButton, RecentStrip, StakeControls, useInstantRound, useRoundTimers } from '../common/instant-round.tsx';
 import { sound } from '../common/sound.ts';
 
 type DiceAnswer = z.infer<typeof diceAnswerSchema>;
@@ -206,13 +206,15 @@ export default function DiceGame({ onExit }: { onExit: () => void }) {
 
   const controls = (
     <div className="flex flex-col gap-3">
-      <ModeTabs mode={mode} onChange={setMode} disabled={auto.running} />
-      <BetAmountInput
-        valueCentavos={betCentavos}
-        onChange={setBetCentavos}
+      <StakeControls
+        mode={mode}
+        onMode={setMode}
+        auto={auto}
+        betCentavos={betCentavos}
+        onBet={setBetCentavos}
         minCentavos={minCentavos}
         maxCentavos={maxCentavos}
-        disabled={locked}
+        locked={locked}
       />
       <div className="grid grid-cols-3 gap-2">
         <EditableField

@@ -8,11 +8,11 @@ import { Button } from '../../../components/button.tsx';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { useIsLoggedIn } from '../../../lib/session.ts';
 import { useTranslation } from '../../../lib/translation.ts';
-import { ModeTabs, useAutoBet } from '../common/auto-bet.tsx';
-import { BetAmountInput, formatScaled } from '../common/bet-amount.tsx';
+import { useAutoBet } from '../common/auto-bet.tsx';
+import { formatScaled } from '../common/bet-amount.tsx';
 import { GameShell, RtpCaption } from '../common/game-shell.tsx';
 import { housePost, limitsOf, requireLogin, useHouseConfig } from '../common/house-api.ts';
-import { InstantBetButton, useInstantRound, useRoundTimers } from '../common/instant-round.tsx';
+import { InstantBetButton, StakeControls, useInstantRound, useRoundTimers } from '../common/instant-round.tsx';
 import { RulesPanel, RulesTable } from '../common/rules-panel.tsx';
 import { sound } from '../common/sound.ts';
 
@@ -126,13 +126,15 @@ export default function KenoGame({ onExit }: { onExit: () => void }) {
 
   const controls = (
     <div className="flex flex-col gap-3">
-      <ModeTabs mode={mode} onChange={setMode} disabled={auto.running} />
-      <BetAmountInput
-        valueCentavos={betCentavos}
-        onChange={setBetCentavos}
+      <StakeControls
+        mode={mode}
+        onMode={setMode}
+        auto={auto}
+        betCentavos={betCentavos}
+        onBet={setBetCentavos}
         minCentavos={minCentavos}
         maxCentavos={maxCentavos}
-        disabled={locked}
+        locked={locked}
       />
       <div className="flex flex-col gap-1">
         <span className="text-xs font-semibold text-muted">{t('keno.risk')}</span>
