@@ -1,4 +1,5 @@
 import { BACBO_TIE_PAYS, bacboPayout, outcomeOf } from '@casino/games/bacbo';
+import { Die } from '../../../components/die.tsx';
 import { API } from '@casino/shared/api-paths';
 import { formatBRL, formatCentavos, moneyStringToCentavos } from '@casino/shared/money';
 import type { HouseServerMessage } from '@casino/shared/schemas/house-games';
@@ -28,51 +29,6 @@ const SIDE_CLASS: Record<LiveBacboSide, string> = {
 };
 const LETTER: Record<LiveBacboSide, string> = { player: 'P', banker: 'B', tie: 'T' };
 const centavosOf = (text: string | null | undefined) => (text ? (moneyStringToCentavos(text) ?? 0) : 0);
-
-/** A die drawn in SVG; `rolling` tumbles it until the value is known. */
-function Die({ value, colour, rolling }: { value: number | null; colour: string; rolling: boolean }) {
-  const pips: Record<number, [number, number][]> = {
-    1: [[50, 50]],
-    2: [
-      [28, 28],
-      [72, 72],
-    ],
-    3: [
-      [28, 28],
-      [50, 50],
-      [72, 72],
-    ],
-    4: [
-      [28, 28],
-      [72, 28],
-      [28, 72],
-      [72, 72],
-    ],
-    5: [
-      [28, 28],
-      [72, 28],
-      [50, 50],
-      [28, 72],
-      [72, 72],
-    ],
-    6: [
-      [28, 26],
-      [72, 26],
-      [28, 50],
-      [72, 50],
-      [28, 74],
-      [72, 74],
-    ],
-  };
-  return (
-    <svg viewBox="0 0 100 100" className={`size-14 drop-shadow-lg ${rolling ? 'animate-spin' : ''}`} aria-hidden>
-      <rect x="4" y="4" width="92" height="92" rx="18" fill={colour} stroke="rgba(255,255,255,0.5)" strokeWidth="3" />
-      {value !== null && !rolling
-        ? (pips[value] ?? []).map(([cx, cy]) => <circle key={`${cx}-${cy}`} cx={cx} cy={cy} r="8.5" fill="#fff" />)
-        : null}
-    </svg>
-  );
-}
 
 function LiveBacboRules({ rtp }: { rtp: string }) {
   const { t } = useTranslation('play');
@@ -253,8 +209,8 @@ export default function LiveBacboGame({ onExit }: { onExit: () => void }) {
       >
         <span className={`rounded-full px-3 py-0.5 text-xs font-black ${SIDE_CLASS[side]}`}>{t(`live.side.${side}`)}</span>
         <div className="flex gap-2">
-          <Die value={shown ? (shown[offset] as number) : null} colour={side === 'player' ? '#1e3a8a' : '#7f1d1d'} rolling={rolling} />
-          <Die value={shown ? (shown[offset + 1] as number) : null} colour={side === 'player' ? '#1e3a8a' : '#7f1d1d'} rolling={rolling} />
+          <Die value={shown ? (shown[offset] as number) : null} colour={side} rolling={rolling} />
+          <Die value={shown ? (shown[offset + 1] as number) : null} colour={side} rolling={rolling} />
         </div>
         <span className="text-2xl font-black text-white tabular-nums" data-testid={`live-bacbo-total-${side}`}>
           {total ?? '–'}
