@@ -75,6 +75,17 @@ export async function loadCareNamespace(): Promise<void> {
   await loadNamespace('care', careCatalogues);
 }
 
+/**
+ * `community`: the chat and its rain, the live wins strip, support, site popups and the terms
+ * notices. The shell's pieces that speak it (chat drawer, popups, terms banner) await it.
+ */
+const communityCatalogues = import.meta.glob<Catalogue>('../../../../packages/shared/src/i18n/locales/*/community.json');
+
+/** Adds the `community` namespace before a community piece renders. */
+export async function loadCommunityNamespace(): Promise<void> {
+  await loadNamespace('community', communityCatalogues);
+}
+
 /** Adds the `play` namespace before a house game renders (call it from the game route's loader). */
 export async function loadPlayNamespace(): Promise<void> {
   await loadNamespace('play', playCatalogues);

@@ -6,7 +6,7 @@ import { LANGUAGE_CODES } from '../languages.ts';
 
 /** The apps load only the active language's catalogue, so every language must be complete. */
 const LOCALES = join(import.meta.dirname, 'locales');
-const NAMESPACES = ['server', 'validation', 'web', 'admin', 'play', 'loyalty', 'promo', 'sports', 'care'] as const;
+const NAMESPACES = ['server', 'validation', 'web', 'admin', 'play', 'loyalty', 'promo', 'sports', 'care', 'community'] as const;
 
 function flatten(node: unknown, prefix = ''): Map<string, string> {
   const out = new Map<string, string>();

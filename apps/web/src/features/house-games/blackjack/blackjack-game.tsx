@@ -97,7 +97,7 @@ export default function BlackjackGame({ onExit }: { onExit: () => void }) {
   const lang = currentLanguage();
 
   // A hand interrupted by a closed tab resumes where it stopped.
-  useResumeRound<BlackjackRoundView>(API.house.blackjack.active, loggedIn, (open) => {
+  useResumeRound<BlackjackRoundView>(API.house.blackjack.active, loggedIn, round, (open) => {
     setRound(open);
     setBetCentavos(centavosOf(open.amount));
   });

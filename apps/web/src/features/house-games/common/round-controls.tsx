@@ -11,18 +11,20 @@ import { houseGet, requireLogin } from './house-api.ts';
 
 /**
  * Asks the server for the member's open round of a game once logged in and hands it to `resume`
- * (a closed tab or a lost connection picks up where it stopped). Nothing happens without a round.
+ * (a closed tab or a lost connection picks up where it stopped). Nothing happens without a round,
+ * nor when the screen already holds one: an answer that arrives after the player has bet or
+ * played again is older than what the screen shows, and must not take a revealed tile back.
  */
-export function useResumeRound<R>(path: string, loggedIn: boolean, resume: (round: R) => void): void {
-  const latest = useRef(resume);
-  latest.current = resume;
+export function useResumeRound<R>(path: string, loggedIn: boolean, shown: R | null, resume: (round: R) => void): void {
+  const latest = useRef({ resume, shown });
+  latest.current = { resume, shown };
   useEffect(() => {
     if (!loggedIn) return;
     let alive = true;
     houseGet<{ round: R | null }>(path)
       .then((answer) => {
-        if (!alive || !answer.round) return;
-        latest.current(answer.round);
+        if (!alive || !answer.round || latest.current.shown !== null) return;
+        latest.current.resume(answer.round);
       })
       .catch(() => undefined);
     return () => {

@@ -89,7 +89,7 @@ export default function HiloGame({ onExit }: { onExit: () => void }) {
   const lang = currentLanguage();
 
   // An open round (closed tab, lost connection) resumes where it stopped.
-  useResumeRound<HiloRoundView>(API.house.hiloActive, loggedIn, (open) => {
+  useResumeRound<HiloRoundView>(API.house.hiloActive, loggedIn, round, (open) => {
     setRound(open);
     setBetCentavos(centavosOf(open.amount));
   });

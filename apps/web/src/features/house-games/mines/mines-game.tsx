@@ -129,7 +129,7 @@ export default function MinesGame({ onExit }: { onExit: () => void }) {
   const lang = currentLanguage();
 
   // An open round (closed tab, lost connection) resumes where it stopped: the stake is never lost.
-  useResumeRound<MinesRoundView>(API.house.minesActive, loggedIn, (open) => {
+  useResumeRound<MinesRoundView>(API.house.minesActive, loggedIn, round, (open) => {
     setRound(open);
     setMines(open.mines);
     setBetCentavos(centavosOf(open.amount));

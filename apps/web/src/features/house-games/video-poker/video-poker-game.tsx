@@ -84,7 +84,7 @@ export default function VideoPokerGame({ onExit }: { onExit: () => void }) {
   const lang = currentLanguage();
 
   // A dealt hand (closed tab, lost connection) comes back waiting for its draw.
-  useResumeRound<VideoPokerRoundView>(API.house.videoPokerActive, loggedIn, (open) => {
+  useResumeRound<VideoPokerRoundView>(API.house.videoPokerActive, loggedIn, round, (open) => {
     setRound(open);
     setHeld(NO_HOLD);
     setBetCentavos(centavosOf(open.amount));
