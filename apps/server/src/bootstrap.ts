@@ -26,6 +26,7 @@ import { createSandboxCpfRegistry } from './features/kyc/cpf-registry.ts';
 import { createFileStorage } from './features/kyc/file-storage.ts';
 import { createSandboxKyc } from './features/kyc/sandbox-kyc.ts';
 import { startHouseRounds } from './features/house-games/shared/house-rounds.ts';
+import { chatHubFromConfig } from './features/chat/chat-hub.ts';
 import { startVirtualLeague, virtualLeagueEnabled } from './features/sports/virtual/virtual-league.ts';
 import { type Counter, MemoryCounter, RedisCounter } from './lib/rate-limiter.ts';
 
@@ -105,6 +106,8 @@ export async function startRuntime(
     kyc,
     kycWebhookSecret,
     fileStorage: createFileStorage(config),
+    // The chat's fan-out (through Redis with REDIS_URL), also heard by the rain.
+    chatHub: chatHubFromConfig(config),
   };
   // Crash and double: feeds on every process, schedulers on the leader (stopped first on close).
   const houseRounds = await startHouseRounds(base, config);
@@ -135,6 +138,7 @@ export async function startRuntime(
       await houseRounds.close();
       kyc.close();
       await realtime.close();
+      await ctx.chatHub.close();
       await handle.close();
       if (redis) await redis.quit();
     },

@@ -19,6 +19,7 @@ import type {
   liveBacboBetAnswerSchema,
   liveRouletteBetAnswerSchema,
 } from '@casino/shared/schemas/house-live-tables';
+import type { ChatServerMessage } from '@casino/shared/schemas/chat';
 import type { z } from 'zod';
 import type { Realtime } from './platform/realtime/realtime.ts';
 
@@ -241,6 +242,19 @@ export interface CentralExclusionRegistry {
   check(cpf: string): Promise<CentralExclusionAnswer>;
 }
 
+/**
+ * The community chat's fan-out (features/chat/chat-hub.ts): `broadcast` reaches the chat sockets of
+ * one room ('*': every room) on every server process, through Redis when REDIS_URL is set.
+ */
+export interface ChatHub {
+  broadcast(room: string, message: ChatServerMessage): void;
+  /** Hears the room's messages and those sent to every room ('*'); returns the unsubscribe. */
+  subscribe(room: string, listener: (message: ChatServerMessage) => void): () => void;
+  /** Resolves once this process hears the shared channel (Redis subscription made). */
+  ready(): Promise<void>;
+  close(): Promise<void>;
+}
+
 /** What services need, built once at start and passed explicitly (no globals). */
 export interface AppContext {
   config: Config;
@@ -268,4 +282,6 @@ export interface AppContext {
   kycWebhookSecret: string;
   /** Where identity documents are kept. */
   fileStorage: FileStorage;
+  /** The community chat's fan-out to the sockets of every process (features/chat). */
+  chatHub: ChatHub;
 }

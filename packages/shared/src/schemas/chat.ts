@@ -1,0 +1,70 @@
+import { z } from 'zod';
+
+/**
+ * The community chat (issue 15): one room per site language, read by visitors, written by members.
+ * `GET /api/chat/rooms`, `GET /api/chat/history?room=pt` (the last 50), `POST /api/chat/send`
+ * and the websocket `/ws/chat?room=pt[&token=]`, whose server messages are `ChatServerMessage`.
+ */
+export const CHAT_ROOMS = ['pt', 'en', 'zh', 'vi', 'id', 'ms', 'th', 'tr'] as const;
+export type ChatRoom = (typeof CHAT_ROOMS)[number];
+export const CHAT_MAX_LENGTH = 200;
+export const CHAT_HISTORY_SIZE = 50;
+
+export const chatRoomField = z.enum(CHAT_ROOMS);
+
+export const chatMessage = z.object({
+  id: z.number().int(),
+  room: z.string(),
+  /** The author's nickname, or the account masked ("ma***23"). */
+  nick: z.string(),
+  text: z.string(),
+  /** Nicks named with @nick in the text, as written in it (the client highlights its own). */
+  mentions: z.array(z.string()),
+  /** Written by an operator from the back office. */
+  operator: z.boolean(),
+  created_at: z.string(),
+});
+export type ChatMessage = z.infer<typeof chatMessage>;
+
+export const chatRoomsResponse = z.object({
+  rooms: z.array(z.object({ code: chatRoomField, online: z.number().int() })),
+  /** The member's own nick (null for visitors), to highlight its mentions. */
+  me: z.string().nullable(),
+});
+export type ChatRoomsResponse = z.infer<typeof chatRoomsResponse>;
+
+export const chatHistoryQuery = z.object({ room: chatRoomField });
+export const chatHistoryResponse = z.object({ room: chatRoomField, messages: z.array(chatMessage) });
+export type ChatHistoryResponse = z.infer<typeof chatHistoryResponse>;
+
+export const chatSendBody = z.strictObject({
+  room: chatRoomField,
+  text: z.string().trim().min(1).max(CHAT_MAX_LENGTH),
+});
+export const chatSendResponse = z.object({ message: chatMessage });
+
+export const chatServerMessage = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('message'), message: chatMessage }),
+  /** A rain (features/rain): announced a minute before, open for claims, paid. */
+  z.object({
+    type: z.literal('rain'),
+    rain_id: z.number().int(),
+    phase: z.enum(['announced', 'open', 'paid']),
+    at: z.string(),
+    pot: z.string(),
+  }),
+  z.object({ type: z.literal('deleted'), room: z.string(), ids: z.array(z.number().int()) }),
+  /** A member muted (until a time) or banned (until null); their messages may be gone too. */
+  z.object({
+    type: z.literal('muted'),
+    nick: z.string(),
+    kind: z.enum(['mute', 'ban']),
+    until: z.string().nullable(),
+  }),
+  /** The answer to a message written on the socket that was refused: the same text as the HTTP 4xx. */
+  z.object({ type: z.literal('error'), code: z.string(), message: z.string() }),
+]);
+export type ChatServerMessage = z.infer<typeof chatServerMessage>;
+
+/** What a member may write on the socket (the same as POST /api/chat/send, the room is the socket's). */
+export const chatClientMessage = z.object({ type: z.literal('send'), text: z.string() });
