@@ -86,6 +86,11 @@ const FEATURE_ALLOW_LIST = {
   'central-exclusion -> member-banks': "a balance is returned to one of the member's own PIX keys",
   'central-exclusion -> house-games': 'the closures, returns and 15-day checks run on one process, under the shared leader election',
   'responsible-admin -> central-exclusion': 'the back office keeps the sandbox federal list and marks queued balance returns paid',
+  'rain -> promotions': "rain shares are paid by the activity engine's credit (promotions_expense, wagering, claim key)",
+  'rain -> house-games': 'the rain job runs on one process, under the shared leader election',
+  'dashboard -> games': "the dashboard's casino and house GGR is the game results report's own query",
+  'dashboard -> sports': "the dashboard's sportsbook GGR and liability alert are the sportsbook report's and board's own queries",
+  'dashboard -> promotions': "the dashboard's bonus cost is the promotions cost report's own query",
 };
 {
   const serverSrc = join(ROOT, 'apps/server/src');

@@ -58,6 +58,13 @@ const envSchema = z
       .max(24 * 30)
       .default(24),
     LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).max(1000).default(10),
+    // The back-office dashboard's service target of a withdrawal review: older requests raise an alert.
+    WITHDRAWAL_REVIEW_TARGET_MINUTES: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(7 * 24 * 60)
+      .default(60),
     // Key of the operators' TOTP secrets at rest (AES-256-GCM): 32 random bytes as hex. Unset, the
     // secrets are stored as they are (they are never sent back after enrolment either way).
     TOTP_ENCRYPTION_KEY: z
@@ -117,6 +124,35 @@ const envSchema = z
     // The responsible-gaming job (features/central-exclusion): closures, balance returns and the
     // federal register's 15-day checks, on the leader (unset: on, except with NODE_ENV=test).
     CENTRAL_EXCLUSION_JOB: z.enum(['on', 'off']).optional(),
+    // The community chat (features/chat): how many days messages are kept (the sweep deletes older
+    // ones; CHAT_SWEEP: whether this process runs it, unset: on except with NODE_ENV=test) and how
+    // many messages a member may send in 30 seconds.
+    CHAT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+    CHAT_SWEEP: z.enum(['on', 'off']).optional(),
+    CHAT_RATE_LIMIT: z.coerce.number().int().min(1).max(100).default(5),
+    // The chat rain (features/rain, README): each site's defaults until an operator saves the
+    // rain settings in the back office (then the saved row applies). RAIN_JOB: whether this process
+    // runs the rain job (one leader per database; unset: on, except with NODE_ENV=test).
+    RAIN_JOB: z.enum(['on', 'off']).optional(),
+    RAIN_ENABLED: booleanish.default(true),
+    /** Between two rains (5 hours); rains fall at whole multiples of it since the epoch (UTC). */
+    RAIN_INTERVAL_MS: z.coerce.number().int().min(300_000).max(7 * 86_400_000).default(5 * 3_600_000),
+    /** The pot in centavos (50.00). */
+    RAIN_POT: z.coerce.number().int().min(1).max(10_000_000).default(5_000),
+    /** Bets over the last 24 hours a member needs, in centavos (20.00; 0: none). */
+    RAIN_MIN_WAGER: z.coerce.number().int().min(0).max(100_000_000).default(2_000),
+    /** Minutes since the member's last chat message (60). */
+    RAIN_CHAT_ACTIVE_MINUTES: z.coerce.number().int().min(1).max(1_440).default(60),
+    /** claim: the eligible press "claim" in the window; auto: every eligible member is paid. */
+    RAIN_CLAIM: z.enum(['claim', 'auto']).default('claim'),
+    /** How long claims stay open (60 s). */
+    RAIN_WINDOW_MS: z.coerce.number().int().min(10_000).max(3_600_000).default(60_000),
+    /** How long before the rain the chat hears of it (60 s). */
+    RAIN_ANNOUNCE_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
+    /** The wagering each share adds to ml_money: share x this (1). */
+    RAIN_WAGERING_MULTIPLE: z.coerce.number().int().min(0).max(100).default(1),
+    /** On a regulated site (sites.regulated) the rain does not run (true) unless an operator allows it. */
+    RAIN_OFF_WHEN_REGULATED: booleanish.default(true),
     // Identity checks (docs/IDENTITY.md): the provider (the sandbox decides by the CPF registry and
     // answers its signed webhook after KYC_SANDBOX_DELAY_MS), the webhook secret (unset: random per
     // start), and where documents are kept: a local folder, or an S3-compatible bucket.

@@ -42,6 +42,15 @@ export const API = {
   },
   /** The sandbox KYC provider's signed decisions (HMAC-SHA256 over `timestamp.rawBody`). */
   kycWebhook: '/api/webhooks/kyc/sandbox',
+  /** Ours: support chat (issue 15 item 6); a member's own conversations with the support team. */
+  support: {
+    conversations: '/api/support/conversations',
+    conversation: (id: number | string) => `/api/support/conversations/${id}`,
+    messages: (id: number | string) => `/api/support/conversations/${id}/messages`,
+    /** POST multipart `image` (PNG, JPEG or WebP, 3 MB); GET one image (its owner only). */
+    attachments: '/api/support/attachments',
+    attachment: (id: number | string) => `/api/support/attachments/${id}`,
+  },
   /** Ours: responsible gaming (issue 12). */
   responsible: {
     limits: '/api/responsible/limits',
@@ -53,6 +62,16 @@ export const API = {
   },
   sandboxPay: (txid: string) => `/sandbox-psp/pay/${txid}`,
   websocket: '/ws',
+  /** Ours: the live feed (issue 15 item 3), visitors too: latest rounds and the day's biggest multipliers. */
+  feed: { wins: '/api/feed/wins' },
+  /** Ours: the community chat (issue 15 item 1), rooms per language; visitors read, members write. */
+  chat: {
+    rooms: '/api/chat/rooms',
+    history: '/api/chat/history',
+    send: '/api/chat/send',
+    /** `/ws/chat?room=pt[&token=]`: the room's messages pushed; a member may also send `{ type: 'send', text }`. */
+    socket: '/ws/chat',
+  },
   games: {
     apis: '/api/games/apisv2',
     list: '/api/games/listsv2',
@@ -74,6 +93,8 @@ export const API = {
   activity: (type: string, action: 'check' | 'claim') => `/api/${type}/${action}`,
   /** Ours: every activity of the site with the member's state, for /promotion/activity. */
   activitiesOverview: '/api/activities/overview',
+  /** The chat rain (issue 15 item 2): the next rain and the caller's eligibility; claims in the window. */
+  rain: { current: '/api/rain/current', claim: '/api/rain/claim' },
   /** POST: every bonus credited to the member (source, amount, wagering, status). */
   coverHistory: '/api/cover/history',
   /** Ours: POST, the member's claims (the /promotion/history screen). */
@@ -118,6 +139,23 @@ export const API = {
     announcementRead: '/api/informationcenter/announcement/read',
     /** Ours: the unread badge (notifications + announcements). */
     unread: '/api/informationcenter/unread',
+  },
+  /** Terms, privacy and responsible-gaming policy documents (issue 15 item 4). */
+  terms: {
+    /** GET ?kind=terms|privacy|responsible: the version in force, in the reader's language. */
+    current: '/api/terms/current',
+    /** GET: versions announced and not yet in force, with their effective dates. */
+    pending: '/api/terms/pending',
+    /** POST { version, kind? }: the member accepts a version (stored with time and IP). */
+    accept: '/api/terms/accept',
+    /** GET: whether the member must accept terms in force before playing. */
+    status: '/api/terms/status',
+  },
+  /** Reminder popups shown on entering the site (issue 15 item 5). */
+  popups: {
+    list: '/api/popups',
+    /** POST: the member's "don't remind me" (the off flag). */
+    off: (id: number | string) => `/api/popups/${id}/off`,
   },
   /** The sportsbook (issue 6): read endpoints are public; betting needs a member. */
   sports: {
@@ -267,6 +305,8 @@ export const API = {
     sportsSettings: '/api/admin/sports/settings',
     sportsLiability: '/api/admin/sports/liability',
     sportsReport: '/api/admin/sports/report',
+    /** The landing dashboard (issue 15 item 8): ?from=&to= São Paulo days, default the last 7. */
+    dashboard: '/api/admin/dashboard',
     // Identity checks (issue 12 item 5): the KYC queue and the sandbox CPF registry.
     kycSubmissions: '/api/admin/kyc/submissions',
     kycSubmission: (id: number | string) => `/api/admin/kyc/submissions/${id}`,
@@ -285,5 +325,34 @@ export const API = {
     centralListEntry: (cpf: string) => `/api/admin/responsible/central-list/${cpf}`,
     balanceReturns: '/api/admin/responsible/returns',
     balanceReturnPaid: (id: number | string) => `/api/admin/responsible/returns/${id}/paid`,
+    /** The chat rain (issue 15 item 2): settings per site (promotions.manage to change), rains and their payouts. */
+    rainSettings: '/api/admin/rain/settings',
+    rains: '/api/admin/rain/rains',
+    rain: (id: number | string) => `/api/admin/rain/rains/${id}`,
+    /** Support inbox (issue 15 item 6): permission support.inbox; every write audited. */
+    supportConversations: '/api/admin/support/conversations',
+    supportConversation: (id: number | string) => `/api/admin/support/conversations/${id}`,
+    supportReply: (id: number | string) => `/api/admin/support/conversations/${id}/messages`,
+    supportAssign: (id: number | string) => `/api/admin/support/conversations/${id}/assign`,
+    supportClose: (id: number | string) => `/api/admin/support/conversations/${id}/close`,
+    supportSummary: '/api/admin/support/summary',
+    supportOperators: '/api/admin/support/operators',
+    supportAttachments: '/api/admin/support/attachments',
+    supportAttachment: (id: number | string) => `/api/admin/support/attachments/${id}`,
+    supportCanned: '/api/admin/support/canned-replies',
+    supportCannedReply: (id: number | string) => `/api/admin/support/canned-replies/${id}`,
+    // Terms documents and popups (issue 15 items 4 and 5): permission info.manage, audited.
+    legalDocuments: '/api/admin/legal-documents',
+    legalDocument: (id: number | string) => `/api/admin/legal-documents/${id}`,
+    /** POST { effective_at }: publishes a draft (a change at least 14 days ahead). */
+    legalDocumentPublish: (id: number | string) => `/api/admin/legal-documents/${id}/publish`,
+    popups: '/api/admin/popups',
+    popup: (id: number | string) => `/api/admin/popups/${id}`,
+    /** Community chat moderation (issue 15 item 1): permission chat.moderate; every action audited. */
+    chatMessages: '/api/admin/chat/messages',
+    chatMessage: (id: number | string) => `/api/admin/chat/messages/${id}`,
+    chatSend: '/api/admin/chat/send',
+    chatSanctions: '/api/admin/chat/sanctions',
+    chatSanction: (id: number | string) => `/api/admin/chat/sanctions/${id}`,
   },
 } as const;

@@ -1,6 +1,7 @@
 import { type Selectable, sql, type Updateable } from 'kysely';
-import type { Database } from '../../../db/database.ts';
+import type { Database, Dialect } from '../../../db/database.ts';
 import type { GameProvidersTable, GamesTable } from '../../../db/schema.ts';
+import { saoPauloDayOf } from '../../../db/sql-days.ts';
 
 /** Queries of the back office's games pages; rows only, the service maps them to answers. */
 
@@ -228,6 +229,31 @@ export async function resultTotals(db: Database, filter: ResultsFilter) {
     ])
     .executeTakeFirstOrThrow();
   return { rounds: toNumber(row.rounds), players: toNumber(row.players), bet: toNumber(row.bet), win: toNumber(row.win) };
+}
+
+/**
+ * The results report's totals (the same settled rounds as `resultTotals`) per São Paulo day of
+ * settlement and provider kind ('house' or 'external'): the back-office dashboard's GGR by product.
+ */
+export async function resultTotalsByDayAndKind(db: Database, dialect: Dialect, filter: ResultsFilter) {
+  const day = saoPauloDayOf(dialect, sql.ref('game_rounds.settled_at'));
+  const rows = await settledRounds(db, filter)
+    .select((eb) => [
+      day.as('day'),
+      'game_providers.kind',
+      eb.fn.countAll<number>().as('rounds'),
+      eb.fn.sum<number>('game_rounds.bet_centavos').as('bet'),
+      eb.fn.sum<number>('game_rounds.win_centavos').as('win'),
+    ])
+    .groupBy([day, 'game_providers.kind'])
+    .execute();
+  return rows.map((row) => ({
+    day: row.day,
+    kind: row.kind,
+    rounds: toNumber(row.rounds),
+    bet: toNumber(row.bet),
+    win: toNumber(row.win),
+  }));
 }
 
 // ---- rounds -------------------------------------------------------------------------------------
