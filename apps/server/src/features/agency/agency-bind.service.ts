@@ -5,6 +5,7 @@ import type { Member } from '../../db/schema.ts';
 import { AppError, fieldError } from '../../lib/http.ts';
 import { findMemberById, findMemberByInviteCode } from '../../platform/members/members.repository.ts';
 import { lockMember } from '../../platform/members/member-lock.ts';
+import { pushNotification } from '../../platform/realtime/realtime.ts';
 import * as bindRepo from './agency-bind.repository.ts';
 import { linkToTree, serializeBindings } from './agency-tree.ts';
 import * as repo from './agency.repository.ts';
@@ -113,7 +114,8 @@ export async function requestBinding(
   if (open) throw new AppError('BIND_REQUEST_PENDING');
   if ((await ctx.counters.hit(`agency:bind:${agent.id}`, 3_600_000)) > BIND_REQUESTS_PER_HOUR) throw new AppError('RATE_LIMITED');
 
-  return ctx.db.transaction().execute(async (trx) => {
+  let notified = false;
+  const sent = await ctx.db.transaction().execute(async (trx) => {
     // Requests to one member, and its own answers, run one at a time.
     await lockMember(trx, invitee.id);
     await bindRepo.expireLapsed(trx, invitee.id, at);
@@ -125,8 +127,11 @@ export async function requestBinding(
     const expiresAt = new Date(now.getTime() + BIND_REQUEST_TTL_MS).toISOString();
     await bindRepo.insertRequest(trx, { member_id: invitee.id, agent_id: agent.id, created_at: at, expires_at: expiresAt });
     await bindRepo.notify(trx, invitee.id, 'agency_bind_request', { agent: agent.account, uid: agent.id }, at);
+    notified = true;
     return answer(expiresAt);
   });
+  if (notified) pushNotification(ctx.realtime, invitee.id, 'agency_bind_request');
+  return sent;
 }
 
 // ---- the member answers -------------------------------------------------------------------------
@@ -169,6 +174,7 @@ export async function acceptBindRequest(ctx: AppContext, member: Member, id: num
     return request.agent_id;
   });
   await bindRepo.notify(ctx.db, agentId, 'agency_bind_accepted', { uid: member.id }, at);
+  pushNotification(ctx.realtime, agentId, 'agency_bind_accepted');
   return { uid: member.id, inviter_id: agentId };
 }
 
@@ -179,6 +185,7 @@ export async function declineBindRequest(ctx: AppContext, member: Member, id: nu
   if (!request) throw new AppError('BIND_REQUEST_NOT_FOUND');
   if (!(await bindRepo.decide(ctx.db, member.id, id, 'declined', at))) throw await unanswerable(ctx.db, member.id, id);
   await bindRepo.notify(ctx.db, request.agent_id, 'agency_bind_declined', { uid: member.id }, at);
+  pushNotification(ctx.realtime, request.agent_id, 'agency_bind_declined');
   return { id, status: 'declined' as const };
 }
 
@@ -201,5 +208,6 @@ export async function bindByCode(ctx: AppContext, member: Member, inviteCode: st
     await joinTeam(trx, member.id, agent.id, at);
   });
   await bindRepo.notify(ctx.db, agent.id, 'agency_team_joined', { uid: member.id }, at);
+  pushNotification(ctx.realtime, agent.id, 'agency_team_joined');
   return { uid: member.id, inviter_id: agent.id };
 }

@@ -4,6 +4,7 @@ import { AppError } from '../../lib/http.ts';
 import { clock } from '../../lib/clock.ts';
 import { dayRange, saoPauloDay } from '../../lib/sao-paulo.ts';
 import { notifyMember } from '../../platform/communications/notify.ts';
+import { pushNotification } from '../../platform/realtime/realtime.ts';
 import { lockMember } from '../../platform/members/member-lock.ts';
 import { findSettings, saveSettings } from '../../platform/responsible/responsible.repository.ts';
 import { restrictionsOf } from '../../platform/responsible/standing.ts';
@@ -68,7 +69,7 @@ export async function assertNotCentrallyExcluded(ctx: AppContext, cpf: string): 
  * stands). Answers false when a central exclusion already runs or the account is closed.
  */
 export async function applyCentralExclusion(ctx: AppContext, memberId: number): Promise<boolean> {
-  return ctx.db.transaction().execute(async (trx) => {
+  const applied = await ctx.db.transaction().execute(async (trx) => {
     await lockMember(trx, memberId);
     const nowMs = clock.nowMs();
     const now = new Date(nowMs).toISOString();
@@ -90,6 +91,8 @@ export async function applyCentralExclusion(ctx: AppContext, memberId: number): 
     await notifyMember(trx, { memberId, kind: 'central_exclusion', nowIso: now });
     return true;
   });
+  if (applied) pushNotification(ctx.realtime, memberId, 'central_exclusion');
+  return applied;
 }
 
 /**

@@ -57,6 +57,8 @@ export async function sendNotification(ctx: AppContext, actor: Actor, body: Send
     await repo.insertOperatorNotes(ctx.db, [member.id], { ...note, paramsJson: JSON.stringify({ batch, audience: 'member' }) });
     recipients = 1;
     target = { type: 'member', id: member.id };
+    // Issue 15 item 7: the member's open tabs refresh the badge and the list at once.
+    ctx.realtime.publish(member.id, { type: 'notification', data: { kind: 'operator' } });
   } else {
     const siteId = await siteIdOrDefault(ctx, body.site_id);
     const paramsJson = JSON.stringify({ batch, audience: 'all', site_id: siteId });
@@ -70,6 +72,8 @@ export async function sendNotification(ctx: AppContext, actor: Actor, body: Send
       afterId = ids[ids.length - 1]!;
     }
     target = { type: 'site', id: siteId };
+    // Every open tab asks for its own count (a tab of a member left out finds nothing new).
+    ctx.realtime.broadcast({ type: 'notification', data: { kind: 'operator' } });
   }
 
   await writeAudit(ctx.db, {
@@ -203,6 +207,7 @@ export async function createAnnouncement(ctx: AppContext, actor: Actor, body: z.
     after: auditView(created),
     ip: actor.ip,
   });
+  announceChange(ctx, created);
   return created;
 }
 
@@ -233,7 +238,17 @@ export async function updateAnnouncement(ctx: AppContext, actor: Actor, id: numb
     ...changedFields(auditView(before), auditView(after)),
     ip: actor.ip,
   });
+  announceChange(ctx, before, after);
   return after;
+}
+
+/**
+ * Issue 15 item 7: open tabs hear of an announcement players see (or saw until now) and refresh
+ * their badge and list; a scheduled or disabled one stays quiet.
+ */
+function announceChange(ctx: AppContext, ...versions: AdminAnnouncement[]): void {
+  const shown = versions.find((version) => version.state === 'live');
+  if (shown) ctx.realtime.broadcast({ type: 'announcement', data: { id: shown.id } });
 }
 
 /** Only the fields that changed, before and after, so the audit log reads as a diff. */
@@ -260,5 +275,6 @@ export async function deleteAnnouncement(ctx: AppContext, actor: Actor, id: numb
     before: auditView(before),
     ip: actor.ip,
   });
+  announceChange(ctx, before);
   return { id };
 }

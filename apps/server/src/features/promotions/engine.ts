@@ -12,7 +12,7 @@ import { translate } from '../../lib/i18n.ts';
 import { cash, house, moved, rebate } from '../../platform/ledger/ledger.service.ts';
 import { postTransfer } from '../../platform/ledger/post-transfer.ts';
 import { lockMember } from '../../platform/members/member-lock.ts';
-import { pushBalance } from '../../platform/realtime/realtime.ts';
+import { pushBalance, pushNotification } from '../../platform/realtime/realtime.ts';
 import { assertMayReceiveBonus } from '../../platform/responsible/standing.ts';
 
 /**
@@ -310,6 +310,7 @@ export async function afterCredit(ctx: AppContext, memberId: number, source: str
     })
     .execute();
   await pushBalance(ctx.db, ctx.realtime, memberId);
+  pushNotification(ctx.realtime, memberId, 'bonus');
 }
 
 /** Locks the member's row for the claim's transaction (per-member counts hold under concurrency). */

@@ -18,23 +18,62 @@ export interface Realtime {
    * settlement) skip reading balances nobody would see.
    */
   mayReach(memberId: number): boolean;
+  /**
+   * A message for every open socket, visitors' included (an announcement): through Redis to every
+   * process when REDIS_URL is set.
+   */
+  broadcast(message: ServerMessage): void;
+  /**
+   * A message for this process's sockets only: for news every process finds on its own (the live
+   * feed reads the settled rounds on each process), so nothing crosses Redis twice.
+   */
+  broadcastLocal(message: ServerMessage): void;
+  /** Every socket of this process hears the broadcasts; returns the unsubscribe. */
+  subscribeBroadcast(listener: (message: ServerMessage) => void): () => void;
+  /** How many sockets of this process hear the broadcasts (a feed with no audience reads nothing). */
+  broadcastAudience(): number;
   close(): Promise<void>;
 }
 
 const CHANNEL_PREFIX = 'member:';
+const BROADCAST_CHANNEL = 'broadcast';
 
 export function createRealtime(redis?: { publisher: Redis; subscriber: Redis }): Realtime {
   const local = new EventEmitter();
   local.setMaxListeners(0);
   const counts = new Map<number, number>();
+  let audience = 0;
 
   if (redis) {
     redis.subscriber.on('message', (channel: string, text: string) => {
-      if (channel.startsWith(CHANNEL_PREFIX)) local.emit(channel, JSON.parse(text) as ServerMessage);
+      if (channel.startsWith(CHANNEL_PREFIX) || channel === BROADCAST_CHANNEL) local.emit(channel, JSON.parse(text) as ServerMessage);
     });
   }
 
   return {
+    broadcast(message) {
+      if (redis) void redis.publisher.publish(BROADCAST_CHANNEL, JSON.stringify(message));
+      else local.emit(BROADCAST_CHANNEL, message);
+    },
+    broadcastLocal(message) {
+      local.emit(BROADCAST_CHANNEL, message);
+    },
+    broadcastAudience() {
+      return audience;
+    },
+    subscribeBroadcast(listener) {
+      local.on(BROADCAST_CHANNEL, listener);
+      audience += 1;
+      if (redis && audience === 1) void redis.subscriber.subscribe(BROADCAST_CHANNEL);
+      let subscribed = true;
+      return () => {
+        if (!subscribed) return;
+        subscribed = false;
+        local.off(BROADCAST_CHANNEL, listener);
+        audience -= 1;
+        if (redis && audience === 0) void redis.subscriber.unsubscribe(BROADCAST_CHANNEL);
+      };
+    },
     publish(memberId, message) {
       if (redis) void redis.publisher.publish(`${CHANNEL_PREFIX}${memberId}`, JSON.stringify(message));
       else local.emit(`${CHANNEL_PREFIX}${memberId}`, message);
@@ -90,4 +129,12 @@ export async function pushBalances(db: Database, realtime: Realtime, memberIds: 
       },
     });
   }
+}
+
+/**
+ * Tells the member's open tabs that a notification of `kind` arrived (issue 15 item 7), so the
+ * badge and the list refresh without a reload; call it after the transaction that wrote it commits.
+ */
+export function pushNotification(realtime: Realtime, memberId: number, kind: string): void {
+  realtime.publish(memberId, { type: 'notification', data: { kind } });
 }

@@ -80,11 +80,8 @@ export class SocketFeed {
   }
 }
 
-/** "ma***23": enough for a player to find their own line, not enough to identify anyone. */
-export function maskAccount(account: string): string {
-  if (account.length <= 4) return `${account.slice(0, 1)}***`;
-  return `${account.slice(0, 2)}***${account.slice(-2)}`;
-}
+/** "ma***23" (lib/mask-account.ts, shared with the live feed). */
+export { maskAccount } from '../../../lib/mask-account.ts';
 
 /** A multiplier in hundredths as the screens show it ("2.35"). */
 export function formatHundredths(value: number): string {
