@@ -111,7 +111,7 @@ async function login(page: Page): Promise<void> {
   await page.locator('input[name="username"]').fill(username);
   await page.locator('input[name="password"]').fill(password);
   await page.getByRole('button', { name: text('login.submit') }).click();
-  await page.waitForURL(/\/admin\/members/);
+  await page.waitForURL(/\/admin\/dashboard/);
 }
 
 /** The toast with the server's message (the status region of the toaster). */

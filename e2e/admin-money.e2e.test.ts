@@ -95,7 +95,7 @@ async function adminLogin(page: Page): Promise<void> {
   await page.locator('input[name="username"]').fill(username);
   await page.locator('input[name="password"]').fill(password);
   await page.getByRole('button', { name: text('login.submit') }).click();
-  await page.waitForURL(/\/admin\/members/);
+  await page.waitForURL(/\/admin\/dashboard/);
 }
 
 async function openMember(page: Page, member: Member, tab?: 'ledger' | 'withdrawals'): Promise<void> {

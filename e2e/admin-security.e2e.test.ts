@@ -96,7 +96,7 @@ describe('operator second factor', () => {
     // The next time step's code: the enrolment used this step's, and a code is accepted once.
     await code.fill(TOTP.generate({ secret, timestamp: Date.now() + 30_000 }));
     await page.getByRole('button', { name: text(admin, 'login.verify') }).click();
-    await page.waitForURL(/\/admin\/members/);
+    await page.waitForURL(/\/admin\/dashboard/);
     await context.close();
   });
 
@@ -107,7 +107,7 @@ describe('operator second factor', () => {
     await page.getByRole('button', { name: text(admin, 'login.use_recovery') }).click();
     await page.getByTestId('login-code').fill(recoveryCodes[0] ?? '');
     await page.getByRole('button', { name: text(admin, 'login.verify') }).click();
-    await page.waitForURL(/\/admin\/members/);
+    await page.waitForURL(/\/admin\/dashboard/);
     await context.close();
   });
 });

@@ -136,7 +136,7 @@ describe('one bonus per deposit', () => {
       await page.locator('input[name="username"]').fill(username);
       await page.locator('input[name="password"]').fill(password);
       await page.getByRole('button', { name: admin.login.submit }).click();
-      await page.waitForURL(/\/admin\/members/);
+      await page.waitForURL(/\/admin\/dashboard/);
       await page.goto('/admin/activities');
       const card = page.getByTestId('bonus-stacking');
       await card.waitFor();

@@ -142,7 +142,9 @@ function Sidebar({
   const { t } = useTranslation();
   const navigate = useNavigate();
   const logout = useLogout();
-  const sections = mustEnrolSecondFactor(operator) ? [] : SECTIONS.filter((s) => hasPermission(operator, s.permission));
+  const sections = mustEnrolSecondFactor(operator)
+    ? []
+    : SECTIONS.filter((s) => s.permission === null || hasPermission(operator, s.permission));
   // Collapsing is a desktop affordance; the phone drawer always shows labels.
   const hideLabels = collapsed ? 'lg:sr-only' : '';
 
@@ -273,7 +275,7 @@ function ShellSkeleton() {
 export function HomeRedirect() {
   const { t } = useTranslation();
   const { data } = useOperator();
-  const first = SECTIONS.find((s) => hasPermission(data, s.permission));
+  const first = SECTIONS.find((s) => s.permission === null || hasPermission(data, s.permission));
   if (first) return <Navigate to={first.path} replace />;
   return <EmptyState title={t('nav.no_sections')} hint={t('nav.no_sections_hint')} />;
 }

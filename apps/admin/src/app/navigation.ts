@@ -14,11 +14,13 @@ import {
 } from '../features/sports/components/nav-icons';
 import { CpfRegistryIcon, KycQueueIcon } from '../features/kyc/components/nav-icons';
 import { ResponsibleIcon } from '../features/responsible/components/nav-icons';
+import { DashboardIcon } from '../features/dashboard/components/nav-icons';
 import type { Permission } from '../lib/types';
 
 export type Section = {
   path: string;
   labelKey:
+    | 'dashboard.nav'
     | 'nav.notifications'
     | 'nav.announcements'
     | 'nav.vip_levels'
@@ -49,12 +51,14 @@ export type Section = {
     | 'nav.kyc_queue'
     | 'nav.cpf_registry'
     | 'nav.responsible';
-  permission: Permission;
+  /** null: every operator (the dashboard, whose sections each check their own permission). */
+  permission: Permission | null;
   icon: ComponentType<SVGProps<SVGSVGElement>>;
 };
 
 /** The back office sections, in menu order; each is shown only with its permission. */
 export const SECTIONS: Section[] = [
+  { path: '/dashboard', labelKey: 'dashboard.nav', permission: null, icon: DashboardIcon },
   { path: '/members', labelKey: 'nav.members', permission: 'members.read', icon: UsersIcon },
   { path: '/withdrawals', labelKey: 'nav.withdrawals', permission: 'withdrawals.review', icon: WithdrawalIcon },
   { path: '/deposits', labelKey: 'nav.deposits', permission: 'deposits.read', icon: DepositIcon },

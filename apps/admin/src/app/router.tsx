@@ -34,6 +34,11 @@ const router = createBrowserRouter(
       children: [
         { index: true, Component: HomeRedirect },
         {
+          // The landing page after login (issue 15 item 8): every operator; each section needs its report's permission.
+          path: 'dashboard',
+          lazy: async () => ({ Component: (await import('../features/dashboard/components/dashboard-page')).DashboardPage }),
+        },
+        {
           // Every operator's own security page (no permission): TOTP and recovery codes.
           path: 'security',
           lazy: async () => ({ Component: (await import('../features/security/components/security-page')).SecurityPage }),
