@@ -26,7 +26,9 @@ import { createSandboxCpfRegistry } from './features/kyc/cpf-registry.ts';
 import { createFileStorage } from './features/kyc/file-storage.ts';
 import { createSandboxKyc } from './features/kyc/sandbox-kyc.ts';
 import { startHouseRounds } from './features/house-games/shared/house-rounds.ts';
+import { rainJobEnabled, startRainJob } from './features/rain/rain.job.ts';
 import { chatHubFromConfig } from './features/chat/chat-hub.ts';
+import { chatSweepEnabled, startChatSweep } from './features/chat/chat.service.ts';
 import { startVirtualLeague, virtualLeagueEnabled } from './features/sports/virtual/virtual-league.ts';
 import { type Counter, MemoryCounter, RedisCounter } from './lib/rate-limiter.ts';
 
@@ -123,6 +125,10 @@ export async function startRuntime(
   const fixturesJob = fixturesJobEnabled(config) ? startFixturesJob(ctx) : undefined;
   // Closures, balance returns and the federal register's 15-day checks, on the leader. Tests run passes by hand.
   const centralExclusionJob = centralExclusionJobEnabled(config) ? startCentralExclusionJob(ctx) : undefined;
+  // The chat rain: announces, opens and pays each site's rains, on the leader. Tests run passes by hand.
+  const rainJob = rainJobEnabled(config) ? startRainJob(ctx) : undefined;
+  // The chat's retention sweep (CHAT_RETENTION_DAYS), hourly. Tests run sweeps by hand.
+  const chatSweep = chatSweepEnabled(config) ? startChatSweep(ctx) : undefined;
   return {
     ctx,
     handle,
@@ -135,6 +141,8 @@ export async function startRuntime(
       await virtualLeague?.close();
       await fixturesJob?.close();
       await centralExclusionJob?.close();
+      await rainJob?.close();
+      chatSweep?.close();
       await houseRounds.close();
       kyc.close();
       await realtime.close();

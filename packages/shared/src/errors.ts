@@ -187,6 +187,49 @@ export const ERRORS = {
   CENTRAL_EXCLUSION_UNAVAILABLE: { status: 503, message: 'central.unavailable' },
   /** Only a queued balance return can be marked paid by hand (one already paid stays paid). */
   BALANCE_RETURN_NOT_QUEUED: { status: 409, message: 'central.return_not_queued' },
+  // Support chat (issue 15 item 6).
+  /** Another member's conversation reads the same as one that does not exist. */
+  SUPPORT_CONVERSATION_NOT_FOUND: { status: 404, message: 'support.conversation_not_found' },
+  SUPPORT_ATTACHMENT_NOT_FOUND: { status: 404, message: 'support.attachment_not_found' },
+  SUPPORT_TOO_MANY_OPEN: { status: 422, message: 'support.too_many_open' },
+  SUPPORT_CONVERSATION_FULL: { status: 422, message: 'support.conversation_full' },
+  SUPPORT_CONVERSATION_CLOSED: { status: 422, message: 'support.conversation_closed' },
+  SUPPORT_CANNED_NOT_FOUND: { status: 404, message: 'support.canned_not_found' },
+  // Terms and policies (issue 15 item 4).
+  /** Terms in force that the member has not accepted yet: bets wait until they do. */
+  TERMS_NOT_ACCEPTED: { status: 403, message: 'terms.not_accepted' },
+  /** A change to a document in force takes effect at least 14 days after it is published. */
+  TERMS_NOTICE_TOO_SHORT: { status: 422, message: 'terms.notice_too_short' },
+  /** Only a draft can be changed or published. */
+  TERMS_NOT_DRAFT: { status: 409, message: 'terms.not_draft' },
+  TERMS_VERSION_UNKNOWN: { status: 422, message: 'terms.version_unknown' },
+  POPUP_NOT_FOUND: { status: 404, message: 'terms.popup_not_found' },
+  // Community chat (issue 15 item 1): each refusal says why, in the reader's language.
+  /** A visitor writing in the chat: log in first. */
+  CHAT_LOGIN_REQUIRED: { status: 401, message: 'chat.login_required' },
+  CHAT_TEXT_EMPTY: { status: 422, message: 'chat.empty' },
+  CHAT_TEXT_TOO_LONG: { status: 422, message: 'chat.too_long' },
+  CHAT_LINK_BLOCKED: { status: 422, message: 'chat.link_blocked' },
+  CHAT_PHONE_BLOCKED: { status: 422, message: 'chat.phone_blocked' },
+  CHAT_PROFANITY: { status: 422, message: 'chat.profanity' },
+  /** The same text again within a few minutes. */
+  CHAT_REPEATED: { status: 429, message: 'chat.repeated' },
+  /** More messages than the rate allows (CHAT_RATE_LIMIT per 30 s); `retry_after` in seconds. */
+  CHAT_TOO_FAST: { status: 429, message: 'chat.too_fast' },
+  CHAT_MUTED: { status: 403, message: 'chat.muted' },
+  CHAT_BANNED: { status: 403, message: 'chat.banned' },
+  CHAT_MESSAGE_NOT_FOUND: { status: 404, message: 'chat.message_not_found' },
+  CHAT_SANCTION_NOT_FOUND: { status: 404, message: 'chat.sanction_not_found' },
+  // The chat rain (issue 15 item 2).
+  /** The member does not meet a rule of the rain (the message names which). */
+  RAIN_NOT_ELIGIBLE: { status: 422, message: 'rain.not_eligible' },
+  /** The rain's claim window is not open (not yet, or closed). */
+  RAIN_CLOSED: { status: 409, message: 'rain.closed' },
+  /** This member, or another account with the same CPF, already claimed this rain. */
+  RAIN_ALREADY_CLAIMED: { status: 409, message: 'rain.already_claimed' },
+  /** The rain is paid to every eligible member automatically: there is nothing to claim. */
+  RAIN_CLAIM_OFF: { status: 409, message: 'rain.claim_off' },
+  RAIN_NOT_FOUND: { status: 404, message: 'rain.not_found' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -20,6 +20,10 @@ import * as m0017RegulatedIdentity from './migrations/0017-regulated-identity.ts
 import * as m0018RunningTotals from './migrations/0018-running-totals.ts';
 import * as m0019LedgerPostFunction from './migrations/0019-ledger-post-function.ts';
 import * as m0020Bingo from './migrations/0020-bingo.ts';
+import * as m0021Chat from './migrations/0021-chat.ts';
+import * as m0022Rain from './migrations/0022-rain.ts';
+import * as m0023TermsPopups from './migrations/0023-terms-popups.ts';
+import * as m0024SupportChat from './migrations/0024-support-chat.ts';
 
 type DialectMigration = { up(db: Kysely<any>, dialect: Dialect): Promise<void> };
 
@@ -44,6 +48,10 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0018-running-totals': m0018RunningTotals,
   '0019-ledger-post-function': m0019LedgerPostFunction,
   '0020-bingo': m0020Bingo,
+  '0021-chat': m0021Chat,
+  '0022-rain': m0022Rain,
+  '0023-terms-popups': m0023TermsPopups,
+  '0024-support-chat': m0024SupportChat,
 };
 
 class DialectMigrationProvider implements MigrationProvider {

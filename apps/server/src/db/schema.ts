@@ -81,6 +81,8 @@ export interface MembersTable {
   address_postal_code: ColumnType<string | null, string | null | undefined, string | null>;
   /** When the member's data became complete for the regulated profile; null while something is missing. */
   regulated_profile_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
+  /** The terms version the member accepted last (migration 0023); null before any. */
+  terms_version: ColumnType<number | null, number | null | undefined, number | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
   deleted_at: Timestamp | null;
@@ -947,6 +949,84 @@ export interface KycSubmissionsTable {
   updated_at: Timestamp;
 }
 
+/** Support chat (migration 0024, issue 15 item 6). */
+export interface SupportConversationsTable {
+  id: Id;
+  member_id: number;
+  /** open or closed. */
+  status: string;
+  assigned_operator_id: number | null;
+  member_unread: Generated<number>;
+  operator_unread: Generated<number>;
+  message_count: Generated<number>;
+  last_preview: Generated<string>;
+  last_message_at: Timestamp;
+  created_at: Timestamp;
+  closed_at: Timestamp | null;
+}
+
+export interface SupportAttachmentsTable {
+  id: Id;
+  member_id: number | null;
+  operator_id: number | null;
+  storage_key: string;
+  mime: string;
+  size_bytes: number;
+  sha256: string;
+  created_at: Timestamp;
+}
+
+/** The community chat's messages (issue 15 item 1, migration 0021); the rain reads member_id and created_at. */
+export interface ChatMessagesTable {
+  id: Id;
+  room: string;
+  /** The author; null for an operator's message. */
+  member_id: number | null;
+  operator_id: number | null;
+  /** The name shown, as it was when written. */
+  nick: string;
+  text: string;
+  /** JSON array of the @nicks named in the text. */
+  mentions: ColumnType<string, string | undefined, string>;
+  created_at: Timestamp;
+  deleted_at: Timestamp | null;
+  deleted_by: number | null;
+}
+
+/** Chat mutes (until a time) and bans (until null); lifted ones keep their row. */
+export interface ChatSanctionsTable {
+  id: Id;
+  member_id: number;
+  /** mute or ban. */
+  kind: string;
+  until: Timestamp | null;
+  reason: ColumnType<string, string | undefined, string>;
+  operator_id: number;
+  created_at: Timestamp;
+  lifted_at: Timestamp | null;
+  lifted_by: number | null;
+}
+
+export interface SupportMessagesTable {
+  id: Id;
+  conversation_id: number;
+  /** member or operator. */
+  author_kind: string;
+  operator_id: number | null;
+  text: string;
+  attachment_id: number | null;
+  created_at: Timestamp;
+}
+
+export interface SupportCannedRepliesTable {
+  id: Id;
+  title: string;
+  text: string;
+  operator_id: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export interface KycDocumentsTable {
   id: Id;
   submission_id: number;
@@ -1027,6 +1107,118 @@ export interface BalanceReturnsTable {
   updated_at: Timestamp;
 }
 
+/** Terms, privacy and responsible-gaming policy versions (migration 0023). */
+export interface LegalDocumentsTable {
+  id: Id;
+  site_id: number;
+  /** terms | privacy | responsible */
+  kind: string;
+  version: number;
+  /** draft | published */
+  status: string;
+  /** JSON object language -> title. */
+  title_json: string;
+  /** JSON object language -> Markdown. */
+  content_json: string;
+  effective_at: Timestamp | null;
+  published_at: Timestamp | null;
+  operator_id: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface LegalAcceptancesTable {
+  id: Id;
+  member_id: number;
+  document_id: number;
+  kind: string;
+  version: number;
+  ip: string | null;
+  accepted_at: Timestamp;
+}
+
+/** Reminder popups shown on entering the site (migration 0023). */
+export interface PopupsTable {
+  id: Id;
+  site_id: number;
+  title_json: string;
+  text_json: string;
+  image_url: string | null;
+  link_url: string | null;
+  /** all | visitors | members | vip */
+  audience: ColumnType<string, string | undefined, string>;
+  /** For audience vip: the lowest VIP level that sees it. */
+  vip_min_level: number | null;
+  /** 1 (the default): opens as a modal on entering. */
+  modal: ColumnType<number, number | undefined, number>;
+  active: ColumnType<number, number | undefined, number>;
+  sort: ColumnType<number, number | undefined, number>;
+  starts_at: Timestamp | null;
+  ends_at: Timestamp | null;
+  operator_id: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** A member's "don't remind me" on a popup (the off flag; no row = false). */
+export interface PopupOffsTable {
+  member_id: number;
+  popup_id: number;
+  off_at: Timestamp;
+}
+
+/** The chat rain's settings per site (migration 0022); absent: the RAIN_* defaults. */
+export interface RainSettingsTable {
+  site_id: number;
+  enabled: number;
+  off_when_regulated: number;
+  /** claim | auto */
+  mode: string;
+  interval_minutes: number;
+  pot_centavos: number;
+  min_wager_centavos: number;
+  chat_active_minutes: number;
+  window_seconds: number;
+  announce_seconds: number;
+  wagering_multiple: number;
+  updated_by: number | null;
+  updated_at: Timestamp;
+}
+
+/** One rain per site and instant (migration 0022). */
+export interface RainsTable {
+  id: Id;
+  site_id: number;
+  at: Timestamp;
+  closes_at: Timestamp;
+  mode: string;
+  pot_centavos: number;
+  min_wager_centavos: number;
+  chat_active_minutes: number;
+  wagering_multiple: number;
+  /** announced | open | paid | cancelled */
+  status: string;
+  paid_count: ColumnType<number, number | undefined, number>;
+  paid_centavos: ColumnType<number, number | undefined, number>;
+  announced_at: Timestamp;
+  opened_at: Timestamp | null;
+  paid_at: Timestamp | null;
+}
+
+/** A member's share of a rain: claimed, paid or skipped; one per (rain, member) and per (rain, CPF). */
+export interface RainPayoutsTable {
+  id: Id;
+  rain_id: number;
+  member_id: number;
+  cpf: string;
+  status: string;
+  amount_centavos: ColumnType<number, number | undefined, number>;
+  wagering_centavos: ColumnType<number, number | undefined, number>;
+  bonus_id: number | null;
+  claimed_at: Timestamp | null;
+  paid_at: Timestamp | null;
+}
+
 export interface DB {
   sites: SitesTable;
   members: MembersTable;
@@ -1098,6 +1290,19 @@ export interface DB {
   central_exclusion_checks: CentralExclusionChecksTable;
   member_communications: MemberCommunicationsTable;
   balance_returns: BalanceReturnsTable;
+  rain_settings: RainSettingsTable;
+  rains: RainsTable;
+  rain_payouts: RainPayoutsTable;
+  support_conversations: SupportConversationsTable;
+  support_attachments: SupportAttachmentsTable;
+  support_messages: SupportMessagesTable;
+  chat_messages: ChatMessagesTable;
+  chat_sanctions: ChatSanctionsTable;
+  support_canned_replies: SupportCannedRepliesTable;
+  legal_documents: LegalDocumentsTable;
+  legal_acceptances: LegalAcceptancesTable;
+  popups: PopupsTable;
+  popup_offs: PopupOffsTable;
 }
 
 export type Member = Selectable<MembersTable>;

@@ -250,7 +250,7 @@ export const activityOverviewItem = z.object({
 export type ActivityOverviewItem = z.infer<typeof activityOverviewItem>;
 
 /** Every bonus credited (api/cover/history) and the claims list (/promotion/history). */
-export const BONUS_SOURCES = [...ACTIVITY_TYPES, 'vip_levelup', 'rebate', 'agency_commission'] as const;
+export const BONUS_SOURCES = [...ACTIVITY_TYPES, 'vip_levelup', 'rebate', 'agency_commission', 'rain'] as const;
 export type BonusSource = (typeof BONUS_SOURCES)[number];
 
 export const coverHistoryBody = pageQuerySchema
