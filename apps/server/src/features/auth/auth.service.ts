@@ -19,6 +19,7 @@ import { checkAtFirstLoginOfDay } from '../central-exclusion/central-exclusion.s
 import { checkRegulatedProfile, profileState, regulatedColumns, regulatedUniqueViolation, saveSignupLimits } from './regulated-profile.ts';
 import { clock } from '../../lib/clock.ts';
 import { assertMayLogin } from '../../platform/responsible/standing.ts';
+import { acceptAtRegistration } from '../../platform/terms/terms-standing.ts';
 
 export interface ClientInfo {
   ip: string;
@@ -71,6 +72,8 @@ export async function register(ctx: AppContext, site: Site, input: RegisterInput
   const columns = regulated ? regulatedColumns(regulated, clock.nowIso()) : undefined;
   return createMember(ctx, site, { ...input, inviter, registerIp: client.ip, columns }, inviteErrors, async (trx, member) => {
     if (regulated) await saveSignupLimits(trx, member.id, regulated);
+    // The agree box links the terms in force: their acceptance is stored with the new account.
+    await acceptAtRegistration(trx, member.id, site.id, client.ip);
     const token = await openSession(ctx, member.id, client, trx);
     const profile = { regulated: site.regulated === 1, profile_incomplete: false, missing_fields: [] };
     return { ...token, user: toUserInfo(member, site.name, { cash: 0, bonus: 0, rebate: 0 }, profile) };

@@ -8,6 +8,7 @@ import { newToken, sha256 } from '../../lib/tokens.ts';
 import { walletBalance } from '../wallet/wallet.service.ts';
 import * as repo from './games.repository.ts';
 import { playable, toGameItem } from './games.service.ts';
+import { refuseUnacceptedTerms } from '../../platform/responsible/standing.ts';
 
 /**
  * The day7 bridge of the spec: `day7LoginV2` hands a member over to a game, `getAllBalance` reads
@@ -48,6 +49,9 @@ export async function launchGame(ctx: AppContext, member: Member, input: LaunchI
     return { mode: 'house', url: `/gameInfo?code=${encodeURIComponent(row.code)}`, game };
   }
   if (!row.launch_url) throw new AppError('GAME_DISABLED');
+  // A provider's game takes stakes through the wallet: terms in force not accepted refuse it here
+  // first (the member row came with the session: no query unless the site's versions are not kept).
+  await refuseUnacceptedTerms(ctx.db, member.id, member);
   if ((await ctx.counters.hit(`game-launch:${member.id}`, 60_000)) > LAUNCHES_PER_MINUTE) throw new AppError('RATE_LIMITED');
   const token = newToken();
   const now = Date.now();

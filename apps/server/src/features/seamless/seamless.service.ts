@@ -64,6 +64,7 @@ const STATUS_OF_WALLET_ERROR: Record<WalletErrorCode, SeamlessStatus> = {
   ACCOUNT_PAUSED: 'PLAYER_BLOCKED',
   SELF_EXCLUDED: 'PLAYER_BLOCKED',
   IDENTITY_NOT_VERIFIED: 'PLAYER_BLOCKED',
+  TERMS_NOT_ACCEPTED: 'PLAYER_BLOCKED',
 };
 
 /** HTTP statuses follow the shared error table; only OK is a 200. */

@@ -201,6 +201,8 @@ const standingStatement = precompiled((db, p: { memberId: number }) =>
     .select([
       'members.kyc_status',
       'members.regulated_profile_at',
+      'members.site_id',
+      'members.terms_version',
       'sites.regulated',
       's.member_id as settings_member_id',
       's.reality_check_minutes',
@@ -252,7 +254,13 @@ export async function standingOf(db: Database, memberId: number) {
       pending_at: row.pending_at,
     }));
   return {
-    member: { kyc_status: first.kyc_status, regulated_profile_at: first.regulated_profile_at, regulated: first.regulated },
+    member: {
+      kyc_status: first.kyc_status,
+      regulated_profile_at: first.regulated_profile_at,
+      regulated: first.regulated,
+      site_id: first.site_id,
+      terms_version: first.terms_version,
+    },
     settings,
     limits,
   };

@@ -3,6 +3,7 @@ import type { Database } from '../../db/database.ts';
 import { clock } from '../../lib/clock.ts';
 import { saoPauloDay } from '../../lib/sao-paulo.ts';
 import { lockCashBalances } from '../ledger/bulk-transfer.ts';
+import { currentTermsVersion } from '../terms/terms-standing.ts';
 import { periodDays, resetsAt } from './periods.ts';
 import { effectiveLimit, type ResponsibleCode, ResponsibleRefusal, restrictionsOf } from './standing.ts';
 import * as repo from './stakes.repository.ts';
@@ -63,6 +64,11 @@ export async function checkStakes(
     usage.set(period, await repo.usageOf(trx, [...new Set(ids)], periodDays(period, today).first, today));
   }
 
+  // The terms version in force per site (kept in memory: no query on the bet path).
+  const termsBySite = new Map<number, number | null>();
+  for (const siteId of new Set(members.map((m) => Number(m.site_id))))
+    termsBySite.set(siteId, await currentTermsVersion(trx, siteId, nowIso));
+
   const checks = stakes.map(({ memberId, amountCentavos }): StakeCheck => {
     const cashCentavos = cash.get(memberId) ?? 0;
     const member = memberBy.get(memberId);
@@ -78,6 +84,10 @@ export async function checkStakes(
     if (r.pausedUntil) return refuse('ACCOUNT_PAUSED', r.pausedUntil);
     if (r.timeLimitReached) return refuse('SESSION_TIME_LIMIT_REACHED', resetsAt('day', today));
     if (r.identityMissing) return refuse('IDENTITY_NOT_VERIFIED', null);
+    const terms = member ? termsBySite.get(Number(member.site_id)) : null;
+    if (member && terms != null && (member.terms_version ?? 0) < terms) {
+      return { refusal: new ResponsibleRefusal('TERMS_NOT_ACCEPTED', memberId, null, { version: terms }), cashCentavos };
+    }
     for (const limit of limitsBy.get(memberId) ?? []) {
       const used = usage.get(limit.period)?.get(memberId) ?? { stake: 0, win: 0 };
       const after = limit.kind === 'wager' ? used.stake + amountCentavos : used.stake - used.win + amountCentavos;

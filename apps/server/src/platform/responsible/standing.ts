@@ -5,6 +5,7 @@ import { clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/http.ts';
 import { formatSaoPauloTime, saoPauloDay } from '../../lib/sao-paulo.ts';
 import { lockMemberCash } from '../ledger/ledger.repository.ts';
+import { termsVersionRequired } from '../terms/terms-standing.ts';
 import { periodDays, periodStart, resetsAt } from './periods.ts';
 import * as repo from './responsible.repository.ts';
 
@@ -57,7 +58,9 @@ export type ResponsibleCode =
   | 'SESSION_TIME_LIMIT_REACHED'
   | 'ACCOUNT_PAUSED'
   | 'SELF_EXCLUDED'
-  | 'IDENTITY_NOT_VERIFIED';
+  | 'IDENTITY_NOT_VERIFIED'
+  /** Terms in force not yet accepted (issue 15 item 4; platform/terms). */
+  | 'TERMS_NOT_ACCEPTED';
 
 /** A refusal by a limit or a restriction: 403 with the code, and a message saying when it ends. */
 export class ResponsibleRefusal extends AppError {
@@ -135,6 +138,19 @@ async function lockedStanding(trx: Database, memberId: number) {
   return { nowIso, today: saoPauloDay(nowIso), restrictions };
 }
 
+/**
+ * Refuses a stake while terms in force wait for the member's acceptance (403 TERMS_NOT_ACCEPTED,
+ * with the version to accept). `member` is the row the caller read; without it one row is read.
+ */
+export async function refuseUnacceptedTerms(
+  db: Database,
+  memberId: number,
+  member?: { site_id: number; terms_version: number | null },
+): Promise<void> {
+  const version = await termsVersionRequired(db, memberId, member);
+  if (version !== null) throw new ResponsibleRefusal('TERMS_NOT_ACCEPTED', memberId, null, { version });
+}
+
 const LIMIT_CODES: Record<Exclude<LimitKind, 'time'>, ResponsibleCode> = {
   deposit: 'DEPOSIT_LIMIT_REACHED',
   loss: 'LOSS_LIMIT_REACHED',
@@ -161,6 +177,8 @@ export async function takeStake(
   refuseRestricted(memberId, restrictions);
   if (restrictions.timeLimitReached) throw new ResponsibleRefusal('SESSION_TIME_LIMIT_REACHED', memberId, resetsAt('day', today));
   if (restrictions.identityMissing) throw new ResponsibleRefusal('IDENTITY_NOT_VERIFIED', memberId, null);
+  // Terms in force not yet accepted: the versions are kept in memory, the accepted one came with the row.
+  if (standing.member) await refuseUnacceptedTerms(trx, memberId, standing.member);
   // A period's counters are read once, when a loss and a wager limit share it.
   const usage = new Map<LimitPeriod, Awaited<ReturnType<typeof repo.usageBetween>>>();
   for (const limit of standing.limits.map((row) => effectiveLimit(row, nowIso))) {
