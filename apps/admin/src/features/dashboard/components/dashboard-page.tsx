@@ -60,11 +60,11 @@ export function DashboardPage() {
         {(data) => (
           <>
             <Alerts data={data} />
-            <Kpis data={data} />
             <div className="grid gap-4 lg:grid-cols-2">
-              <GgrByProduct data={data} />
               <Queues queues={data.queues} />
+              <GgrByProduct data={data} />
             </div>
+            <Kpis data={data} />
             <p className="flex items-start gap-2 text-xs leading-5 text-slate-500">
               <AlertIcon width={13} height={13} className="mt-1 shrink-0" />
               <span>{t('dashboard.explain', { zone: data.time_zone })}</span>
