@@ -6,7 +6,8 @@ import { getToken, getUser, setUser } from './session.ts';
 /**
  * The server's push channel (/ws): balance changes, credited deposits and withdrawal state
  * changes arrive here, so no page polls. One socket while logged in; it reconnects with
- * exponential backoff and closes on logout.
+ * exponential backoff and closes on logout. A visitor's page that shows live news (the live
+ * feed strip) asks for a socket too (`useBroadcasts`): without a token it hears the broadcasts only.
  */
 export type RealtimeListener = (message: ServerMessage) => void;
 
@@ -33,6 +34,10 @@ function isMoneyText(value: unknown): value is string {
   return typeof value === 'string' && /^-?\d+\.\d{2}$/.test(value);
 }
 
+function isMultiplierText(value: unknown): value is string {
+  return typeof value === 'string' && /^\d+\.\d{2}$/.test(value);
+}
+
 /**
  * Light checks instead of the zod schema: this module is part of the first route's JavaScript,
  * and a malformed frame only has to be ignored, never explained.
@@ -51,8 +56,23 @@ function parse(raw: unknown): ServerMessage | null {
   if (type === 'balance') {
     return isMoneyText(data.money) && isMoneyText(data.fs_money) && isMoneyText(data.ml_money) ? (value as ServerMessage) : null;
   }
+  if (type === 'win') {
+    const texts = [data.game_code, data.game_name, data.player, data.at];
+    return Number.isInteger(data.id) &&
+      texts.every((t) => typeof t === 'string') &&
+      isMultiplierText(data.multiplier) &&
+      isMoneyText(data.bet) &&
+      isMoneyText(data.win)
+      ? (value as ServerMessage)
+      : null;
+  }
+  if (type === 'notification') return typeof data.kind === 'string' ? (value as ServerMessage) : null;
+  if (type === 'announcement') return Number.isInteger(data.id) ? (value as ServerMessage) : null;
   if (type === 'deposit' || type === 'withdrawal') {
     return typeof data.order_no === 'string' && typeof data.status === 'string' ? (value as ServerMessage) : null;
+  }
+  if (type === 'support') {
+    return Number.isInteger(data.unread) && Number.isInteger(data.conversation_id) ? (value as ServerMessage) : null;
   }
   return null;
 }
@@ -71,8 +91,14 @@ function deliver(message: ServerMessage): void {
   }
 }
 
+/** The session's token (a member) or '' (a visitor on a page with live news): the socket to keep, or none. */
+let sessionToken: string | null = null;
+let broadcastWanted = 0;
+const wantedKey = (): string | null => sessionToken ?? (broadcastWanted > 0 ? '' : null);
+
 function socketUrl(token: string): string {
-  return `${window.location.origin.replace(/^http/, 'ws')}${API.websocket}?token=${encodeURIComponent(token)}`;
+  const base = `${window.location.origin.replace(/^http/, 'ws')}${API.websocket}`;
+  return token ? `${base}?token=${encodeURIComponent(token)}` : base;
 }
 
 function scheduleReconnect(token: string): void {
@@ -81,7 +107,7 @@ function scheduleReconnect(token: string): void {
   const delayMs = retryDelayMs + Math.floor(Math.random() * 500);
   retryDelayMs = Math.min(retryDelayMs * 2, RECONNECT_MAX_MS);
   retryTimer = window.setTimeout(() => {
-    if (getToken() === token) open(token);
+    if (wantedKey() === token) open(token);
   }, delayMs);
 }
 
@@ -107,7 +133,7 @@ function open(token: string): void {
   ws.onclose = () => {
     if (socket !== ws) return;
     socket = null;
-    if (getToken() === token) scheduleReconnect(token);
+    if (wantedKey() === token) scheduleReconnect(token);
   };
 }
 
@@ -123,20 +149,46 @@ function close(): void {
   }
 }
 
+/** Opens, keeps or closes the one socket for what is wanted now (a member's, a visitor's, none). */
+function sync(): void {
+  const key = wantedKey();
+  if (key === null) {
+    close();
+    return;
+  }
+  if (socketToken !== key || socket === null) {
+    retryDelayMs = RECONNECT_MIN_MS;
+    open(key);
+  }
+}
+
 /** Keeps one socket for the current token: opens on login, closes on logout or token change. */
 export function useRealtime(token: string | null): void {
   useEffect(() => {
-    if (!token) {
-      close();
-      return;
-    }
-    if (socketToken !== token || socket === null) {
-      retryDelayMs = RECONNECT_MIN_MS;
-      open(token);
-    }
+    sessionToken = token || null;
+    sync();
     return () => {
       // A later effect run with the same token keeps the socket; logout passes null above.
-      if (getToken() !== token) close();
+      if (getToken() !== token) {
+        sessionToken = getToken() || null;
+        sync();
+      }
     };
   }, [token]);
+}
+
+/**
+ * A screen showing live news (the live feed) wants the broadcasts: a visitor gets a socket of its
+ * own while such a screen is open; a member's socket hears them anyway.
+ */
+export function useBroadcasts(): void {
+  useEffect(() => {
+    broadcastWanted += 1;
+    sync();
+    return () => {
+      broadcastWanted -= 1;
+      // Let a screen that replaces this one claim the socket first (a route change).
+      window.setTimeout(sync, 0);
+    };
+  }, []);
 }

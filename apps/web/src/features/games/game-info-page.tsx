@@ -7,6 +7,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { Button } from '../../components/button.tsx';
 import { GameArt } from '../../components/game-tile.tsx';
 import { AlertIcon, ChevronLeftIcon, LockIcon, RefreshIcon } from '../../components/icons.tsx';
+import { LiveWinsStrip } from '../../components/live-wins-strip.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { ApiError, apiGet, errorMessage } from '../../lib/api.ts';
 import { formatMoney } from '../../lib/format.ts';
@@ -114,6 +115,7 @@ function ProviderFrame({ game, url, onExit }: { game: GameItem; url: string; onE
         className="min-h-0 w-full flex-1 border-0 bg-black"
         data-testid="provider-frame"
       />
+      <LiveWinsStrip variant="bar" />
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { useTranslation } from '../../lib/translation.ts';
 import { Link } from 'react-router';
 import { EmptyState } from '../../components/empty-state.tsx';
+import { LiveWinsStrip } from '../../components/live-wins-strip.tsx';
 import { Skeleton } from '../../components/spinner.tsx';
 import { useIsLoggedIn } from '../../lib/session.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
@@ -72,6 +73,7 @@ export function HomePage() {
       <CategoryTabs />
       <PopularRow />
       <PromotionRow />
+      <LiveWinsStrip />
       <Activities />
       <ProviderList />
     </div>

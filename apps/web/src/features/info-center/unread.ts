@@ -7,9 +7,9 @@ import { useSession } from '../../lib/session.ts';
 
 /**
  * The information centre's unread badge (header bell, member-centre tab). Part of the first
- * route's JavaScript, so it stays small: one GET, refreshed when the window regains focus and
- * when the server pushes a balance change (a credited bonus writes a notification and pushes the
- * balance right after).
+ * route's JavaScript, so it stays small: one GET, refreshed when the window regains focus, when
+ * the server pushes a new notification or announcement (issue 15 item 7: the badge and the open
+ * list update without a reload), and when it pushes a balance change.
  */
 export type UnreadCounts = { notifications: number; announcements: number; total: number };
 
@@ -41,6 +41,20 @@ function refreshSoon(queryClient: QueryClient): void {
   }, wait);
 }
 
+/**
+ * A notification or announcement pushed: the badge and the lists refresh. A note to a whole site
+ * or an announcement reaches every open tab at once, so each waits a moment of its own (up to
+ * 1.5 s) before asking.
+ */
+function refreshFor(queryClient: QueryClient, kind: 'notifications' | 'announcements'): void {
+  const refresh = () => {
+    lastRefreshAt = Date.now();
+    void queryClient.invalidateQueries({ queryKey: UNREAD_KEY });
+    void queryClient.invalidateQueries({ queryKey: ['info', kind] });
+  };
+  window.setTimeout(refresh, Math.floor(Math.random() * 1_500));
+}
+
 const NO_UNREAD: UnreadCounts = { notifications: 0, announcements: 0, total: 0 };
 
 /** Unread notifications and announcements of the logged-in member; zeros for a visitor. */
@@ -59,6 +73,8 @@ export function useUnreadCounts(): UnreadCounts {
     if (!loggedIn) return;
     return subscribe((message) => {
       if (message.type === 'balance') refreshSoon(queryClient);
+      else if (message.type === 'notification') refreshFor(queryClient, 'notifications');
+      else if (message.type === 'announcement') refreshFor(queryClient, 'announcements');
     });
   }, [loggedIn, queryClient]);
   return loggedIn && query.data ? query.data : NO_UNREAD;

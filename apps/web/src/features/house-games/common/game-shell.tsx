@@ -3,6 +3,7 @@ import { formatBRL } from '@casino/shared/money';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from '../../../lib/translation.ts';
 import { ChevronLeftIcon } from '../../../components/icons.tsx';
+import { LiveWinsStrip } from '../../../components/live-wins-strip.tsx';
 import { Modal } from '../../../components/modal.tsx';
 import { formatMoney } from '../../../lib/format.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
@@ -108,6 +109,8 @@ export function GameShell({ code, title, onExit, controls, children, paytable, f
           {controls}
         </aside>
       </div>
+      {/* The live feed's bar (issue 15 item 3): the latest rounds of every game, under the game. */}
+      <LiveWinsStrip variant="bar" />
 
       {dialog === 'fair' ? <FairnessDialog onClose={() => setDialog(null)} extra={fairness} showSeedPair={showSeedPair} /> : null}
       {dialog === 'rules' && paytable ? (
