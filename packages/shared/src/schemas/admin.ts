@@ -31,6 +31,10 @@ export const PERMISSIONS = [
   'responsible.read',
   /** Keep the sandbox federal self-exclusion list; mark a queued balance return paid by hand. */
   'responsible.manage',
+  /** The support chat inbox: read, answer, assign and close conversations; keep the canned replies. */
+  'support.inbox',
+  /** The community chat: delete messages, mute and ban members, lift them (issue 15 item 1). */
+  'chat.moderate',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -61,6 +65,8 @@ export const ROLE_PERMISSIONS = {
     'info.manage',
     'kyc.review',
     'responsible.read',
+    'support.inbox',
+    'chat.moderate',
   ],
   finance: [
     'members.read',
@@ -75,7 +81,7 @@ export const ROLE_PERMISSIONS = {
     'responsible.read',
     'responsible.manage',
   ],
-  marketing: ['members.read', 'games.read', 'games.manage', 'promotions.read', 'promotions.manage', 'info.manage'],
+  marketing: ['members.read', 'games.read', 'games.manage', 'promotions.read', 'promotions.manage', 'info.manage', 'chat.moderate'],
 } as const satisfies Record<string, readonly Permission[]>;
 export type OperatorRole = keyof typeof ROLE_PERMISSIONS;
 export const OPERATOR_ROLES = Object.keys(ROLE_PERMISSIONS) as OperatorRole[];

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { pageQuerySchema, pageSchema } from '../envelope.ts';
+import { idField, langField } from './fields.ts';
 
 /**
  * The community chat (issue 15): one room per site language, read by visitors, written by members.
@@ -27,19 +29,21 @@ export const chatMessage = z.object({
 export type ChatMessage = z.infer<typeof chatMessage>;
 
 export const chatRoomsResponse = z.object({
-  rooms: z.array(z.object({ code: chatRoomField, online: z.number().int() })),
-  /** The member's own nick (null for visitors), to highlight its mentions. */
+  rooms: z.array(z.object({ code: chatRoomField })),
+  /** The caller's own nick (null for visitors), to highlight its mentions. */
   me: z.string().nullable(),
 });
 export type ChatRoomsResponse = z.infer<typeof chatRoomsResponse>;
 
-export const chatHistoryQuery = z.object({ room: chatRoomField });
+export const chatHistoryQuery = z.object({ room: chatRoomField, lang: langField });
 export const chatHistoryResponse = z.object({ room: chatRoomField, messages: z.array(chatMessage) });
 export type ChatHistoryResponse = z.infer<typeof chatHistoryResponse>;
 
+/** The text's rules (length, links, phones, words) are the server's, each refused with its own message. */
 export const chatSendBody = z.strictObject({
   room: chatRoomField,
-  text: z.string().trim().min(1).max(CHAT_MAX_LENGTH),
+  text: z.string().max(4_000),
+  lang: langField,
 });
 export const chatSendResponse = z.object({ message: chatMessage });
 
@@ -68,3 +72,53 @@ export type ChatServerMessage = z.infer<typeof chatServerMessage>;
 
 /** What a member may write on the socket (the same as POST /api/chat/send, the room is the socket's). */
 export const chatClientMessage = z.object({ type: z.literal('send'), text: z.string() });
+
+// ---- back office (permission chat.moderate) ----------------------------------------------------
+
+export const adminChatMessagesQuery = pageQuerySchema.extend({
+  room: chatRoomField.optional(),
+  member_id: idField.optional(),
+  lang: langField,
+});
+export const adminChatMessage = chatMessage.extend({
+  member_id: z.number().int().nullable(),
+  account: z.string().nullable(),
+  deleted: z.boolean(),
+});
+export type AdminChatMessage = z.infer<typeof adminChatMessage>;
+export const adminChatMessagePage = pageSchema(adminChatMessage);
+
+export const adminChatSanctionBody = z.strictObject({
+  member_id: idField,
+  kind: z.enum(['mute', 'ban']),
+  /** A mute's length (default 10 minutes, at most 30 days); a ban lasts until lifted. */
+  minutes: z.coerce.number().int().min(1).max(43_200).optional(),
+  reason: z.string().max(200).optional(),
+  /** Also take down the member's messages of the last day (always done for a ban). */
+  delete_messages: z.boolean().optional(),
+  lang: langField,
+});
+export const adminChatSanctionResult = z.object({
+  id: z.number().int(),
+  member_id: z.number().int(),
+  kind: z.enum(['mute', 'ban']),
+  until: z.string().nullable(),
+  messages_deleted: z.number().int(),
+});
+export const adminChatSanction = z.object({
+  id: z.number().int(),
+  member_id: z.number().int(),
+  account: z.string(),
+  nick: z.string(),
+  kind: z.enum(['mute', 'ban']),
+  until: z.string().nullable(),
+  reason: z.string(),
+  operator: z.string().nullable(),
+  created_at: z.string(),
+});
+export type AdminChatSanction = z.infer<typeof adminChatSanction>;
+export const adminChatSanctionPage = pageSchema(adminChatSanction);
+export const adminChatSanctionQuery = pageQuerySchema.extend({ lang: langField });
+
+export const adminChatSendBody = z.strictObject({ room: chatRoomField, text: z.string().max(4_000), lang: langField });
+export const adminChatIdParams = z.object({ id: idField });
