@@ -2,9 +2,11 @@ import type { ComponentType, SVGProps } from 'react';
 import { ChannelIcon, DepositIcon, MailIcon, ScrollIcon, ShieldIcon, UsersIcon, WithdrawalIcon } from '../components/icons';
 import { GamesIcon, ProvidersIcon, ResultsIcon, RoundLookupIcon } from '../features/games/components/nav-icons';
 import { RebateRatesIcon, VipLevelsIcon } from '../features/vip/components/nav-icons';
+import { RainIcon } from '../features/rain/components/nav-icons';
 import { AgencyCommissionsIcon, AgencyRatesIcon, AgencySettlementsIcon } from '../features/agency/components/nav-icons';
 import { ActivitiesIcon, ClaimsIcon, CostReportIcon, RedeemCodesIcon } from '../features/promotions/components/nav-icons';
 import { AnnouncementsIcon, NotificationsIcon } from '../features/info-center/components/nav-icons';
+import { DocumentsIcon, PopupsIcon } from '../features/terms/components/nav-icons';
 import {
   SportsCompetitionsIcon,
   SportsFixturesIcon,
@@ -14,7 +16,9 @@ import {
 } from '../features/sports/components/nav-icons';
 import { CpfRegistryIcon, KycQueueIcon } from '../features/kyc/components/nav-icons';
 import { ResponsibleIcon } from '../features/responsible/components/nav-icons';
+import { SupportIcon, SupportNavBadge } from '../features/support/components/nav-icons';
 import { DashboardIcon } from '../features/dashboard/components/nav-icons';
+import { ChatIcon } from '../features/chat/components/nav-icons';
 import type { Permission } from '../lib/types';
 
 export type Section = {
@@ -23,6 +27,9 @@ export type Section = {
     | 'dashboard.nav'
     | 'nav.notifications'
     | 'nav.announcements'
+    | 'terms_admin.nav'
+    | 'popups_admin.nav'
+    | 'rain_admin.nav'
     | 'nav.vip_levels'
     | 'nav.rebate_rates'
     | 'nav.agency_rates'
@@ -50,10 +57,14 @@ export type Section = {
     | 'nav.sports_settings'
     | 'nav.kyc_queue'
     | 'nav.cpf_registry'
+    | 'support_admin.nav'
+    | 'chat_admin.nav'
     | 'nav.responsible';
   /** null: every operator (the dashboard, whose sections each check their own permission). */
   permission: Permission | null;
   icon: ComponentType<SVGProps<SVGSVGElement>>;
+  /** A live count beside the label (the support inbox's unread messages). */
+  badge?: ComponentType;
 };
 
 /** The back office sections, in menu order; each is shown only with its permission. */
@@ -64,6 +75,7 @@ export const SECTIONS: Section[] = [
   { path: '/deposits', labelKey: 'nav.deposits', permission: 'deposits.read', icon: DepositIcon },
   { path: '/kyc', labelKey: 'nav.kyc_queue', permission: 'kyc.review', icon: KycQueueIcon },
   { path: '/cpf-registry', labelKey: 'nav.cpf_registry', permission: 'kyc.registry', icon: CpfRegistryIcon },
+  { path: '/support', labelKey: 'support_admin.nav', permission: 'support.inbox', icon: SupportIcon, badge: SupportNavBadge },
   { path: '/responsible', labelKey: 'nav.responsible', permission: 'responsible.read', icon: ResponsibleIcon },
   { path: '/payment-channels', labelKey: 'nav.channels', permission: 'channels.manage', icon: ChannelIcon },
   { path: '/games', labelKey: 'nav.games', permission: 'games.read', icon: GamesIcon },
@@ -79,6 +91,7 @@ export const SECTIONS: Section[] = [
   { path: '/bonus-claims', labelKey: 'nav.bonus_claims', permission: 'promotions.read', icon: ClaimsIcon },
   { path: '/promotions-report', labelKey: 'nav.promotions_report', permission: 'promotions.read', icon: CostReportIcon },
   { path: '/redeem-codes', labelKey: 'nav.redeem_codes', permission: 'promotions.read', icon: RedeemCodesIcon },
+  { path: '/rain', labelKey: 'rain_admin.nav', permission: 'promotions.read', icon: RainIcon },
   { path: '/vip-levels', labelKey: 'nav.vip_levels', permission: 'promotions.read', icon: VipLevelsIcon },
   { path: '/rebate-rates', labelKey: 'nav.rebate_rates', permission: 'promotions.read', icon: RebateRatesIcon },
   { path: '/agency-rates', labelKey: 'nav.agency_rates', permission: 'agency.manage', icon: AgencyRatesIcon },
@@ -86,6 +99,9 @@ export const SECTIONS: Section[] = [
   { path: '/agency-commissions', labelKey: 'nav.agency_commissions', permission: 'agency.manage', icon: AgencyCommissionsIcon },
   { path: '/notifications', labelKey: 'nav.notifications', permission: 'info.manage', icon: NotificationsIcon },
   { path: '/announcements', labelKey: 'nav.announcements', permission: 'info.manage', icon: AnnouncementsIcon },
+  { path: '/legal-documents', labelKey: 'terms_admin.nav', permission: 'info.manage', icon: DocumentsIcon },
+  { path: '/popups', labelKey: 'popups_admin.nav', permission: 'info.manage', icon: PopupsIcon },
+  { path: '/chat', labelKey: 'chat_admin.nav', permission: 'chat.moderate', icon: ChatIcon },
   { path: '/outbox', labelKey: 'nav.outbox', permission: 'outbox.read', icon: MailIcon },
   { path: '/audit-log', labelKey: 'nav.audit', permission: 'audit.read', icon: ScrollIcon },
   { path: '/operators', labelKey: 'nav.operators', permission: 'operators.manage', icon: ShieldIcon },

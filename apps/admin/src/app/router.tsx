@@ -79,6 +79,13 @@ const router = createBrowserRouter(
             lazy: async () => ({ Component: (await import('../features/kyc/components/cpf-registry-page')).CpfRegistryPage }),
           },
         ]),
+        gate('support.inbox', [
+          {
+            // The support chat inbox (issue 15 item 6).
+            path: 'support',
+            lazy: async () => ({ Component: (await import('../features/support/components/support-page')).SupportPage }),
+          },
+        ]),
         gate('responsible.read', [
           {
             path: 'responsible',
@@ -154,6 +161,11 @@ const router = createBrowserRouter(
             path: 'redeem-codes',
             lazy: async () => ({ Component: (await import('../features/promotions/components/redeem-codes-page')).RedeemCodesPage }),
           },
+          {
+            // The chat rain's settings and history (issue 15 item 2).
+            path: 'rain',
+            lazy: async () => ({ Component: (await import('../features/rain/components/rain-page')).RainPage }),
+          },
         ]),
         gate('promotions.read', [
           {
@@ -195,6 +207,21 @@ const router = createBrowserRouter(
             lazy: async () => ({
               Component: (await import('../features/info-center/components/announcements-page')).AnnouncementsPage,
             }),
+          },
+          {
+            path: 'legal-documents',
+            lazy: async () => ({ Component: (await import('../features/terms/components/documents-page')).DocumentsPage }),
+          },
+          {
+            path: 'popups',
+            lazy: async () => ({ Component: (await import('../features/terms/components/popups-page')).PopupsPage }),
+          },
+        ]),
+        gate('chat.moderate', [
+          {
+            // The community chat's moderation (issue 15 item 1).
+            path: 'chat',
+            lazy: async () => ({ Component: (await import('../features/chat/components/chat-page')).ChatAdminPage }),
           },
         ]),
         gate('outbox.read', [
