@@ -4,6 +4,7 @@ import { Link, NavLink } from 'react-router';
 import { buttonClass } from '../components/button.tsx';
 import { Avatar } from '../components/avatar.tsx';
 import { PlusIcon, RefreshIcon } from '../components/icons.tsx';
+import { ChatToggle } from '../features/chat/chat-toggle.tsx';
 import { UnreadBell } from '../features/info-center/unread-badge.tsx';
 import { LanguageSwitcher } from '../features/language/language-switcher.tsx';
 import { formatMoney } from '../lib/format.ts';
@@ -68,6 +69,8 @@ export function Header() {
         </nav>
 
         <div className="ml-auto flex min-w-0 items-center gap-1.5 sm:gap-2">
+          {/* The community chat: a side panel on desktops, a full-screen sheet on phones. */}
+          <ChatToggle />
           {loggedIn ? (
             <>
               <div className="hidden sm:block">

@@ -4,13 +4,16 @@ import { useMediaQuery } from '../lib/use-media-query.ts';
 import { BottomNav } from './bottom-nav.tsx';
 import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
+import { ChatDock, useChatOpen } from '../features/chat/chat-toggle.tsx';
 
 /** Header, a centred content column, footer and the mobile tab bar. */
 export function MainLayout() {
   // Spec section 2: the background image only when the window is wider than 600 px.
   const wide = useMediaQuery(`(min-width: ${DESKTOP_BACKGROUND_MIN_WIDTH_PX + 1}px)`);
+  // The chat's desktop panel sits on the right; the page makes room for it.
+  const chatOpen = useChatOpen();
   return (
-    <div className="relative flex min-h-dvh flex-col">
+    <div className={`relative flex min-h-dvh flex-col ${chatOpen ? 'lg:pr-[360px]' : ''}`}>
       {wide ? (
         <div
           className="pointer-events-none fixed inset-0 -z-10 bg-cover bg-center"
@@ -27,6 +30,7 @@ export function MainLayout() {
       </main>
       <Footer />
       <BottomNav />
+      <ChatDock />
     </div>
   );
 }
