@@ -83,21 +83,25 @@ function LiveDot() {
 
 const won = (entry: FeedEntry) => Number(entry.multiplier) >= 1;
 
+/** The game's name in the reader's language, else English, else the catalogue's default. */
+const gameNameOf = (entry: FeedEntry) => entry.game_names[currentLanguage()] ?? entry.game_names.en ?? entry.game_name;
+
 function FeedRow({ entry }: { entry: FeedEntry }) {
   return (
     <li
       data-testid="feed-row"
       data-round={entry.id}
-      className="grid grid-cols-[minmax(0,1fr)_auto_auto] items-center gap-3 px-3 py-2 text-[13px]"
+      className="grid grid-cols-[minmax(0,1fr)_auto_auto] items-center gap-3 px-3 py-2 text-[13px] md:grid-cols-[minmax(0,1fr)_auto_auto_auto]"
     >
       <span className="flex min-w-0 flex-col">
         <Link to={gameInfoPath(entry.game_code)} className="truncate font-medium text-white hover:text-gold">
-          {entry.game_name}
+          {gameNameOf(entry)}
         </Link>
         <span className="truncate text-[12px] text-muted" data-testid="feed-player">
           {entry.player}
         </span>
       </span>
+      <span className="hidden w-24 text-right text-muted tabular-nums md:block">{formatMoney(entry.bet)}</span>
       <span className={`tabular-nums font-semibold ${won(entry) ? 'text-gold' : 'text-muted'}`}>{formatMultiplier(entry.multiplier)}</span>
       <span className={`w-24 text-right tabular-nums ${Number(entry.win) > 0 ? 'text-money' : 'text-muted'}`}>
         {formatMoney(entry.win)}
@@ -129,8 +133,8 @@ function FeedSection() {
   const feed = useFeed();
   const [tab, setTab] = useState<'latest' | 'top'>('latest');
   const tabs = [
-    { key: 'latest' as const, label: t('latest') },
-    { key: 'top' as const, label: t('top') },
+    { key: 'latest' as const, label: t('latest'), short: t('latest') },
+    { key: 'top' as const, label: t('top'), short: t('top_short') },
   ];
   const phoneCount = 6;
   return (
@@ -162,7 +166,7 @@ function FeedSection() {
                     tab === item.key ? 'bg-gold/10 text-gold' : 'text-soft hover:text-white'
                   }`}
                 >
-                  {item.label}
+                  {item.short}
                 </button>
               ))}
             </div>
@@ -225,7 +229,7 @@ function FeedBar() {
             className="flex shrink-0 items-center gap-1.5 rounded-full bg-surface px-2.5 py-1 whitespace-nowrap"
           >
             <span className="text-muted">{entry.player}</span>
-            <span className="max-w-28 truncate text-soft">{entry.game_name}</span>
+            <span className="max-w-28 truncate text-soft">{gameNameOf(entry)}</span>
             <span className={`tabular-nums font-semibold ${won(entry) ? 'text-gold' : 'text-muted'}`}>
               {formatMultiplier(entry.multiplier)}
             </span>

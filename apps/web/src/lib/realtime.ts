@@ -59,6 +59,8 @@ function parse(raw: unknown): ServerMessage | null {
   if (type === 'win') {
     const texts = [data.game_code, data.game_name, data.player, data.at];
     return Number.isInteger(data.id) &&
+      typeof data.game_names === 'object' &&
+      data.game_names !== null &&
       texts.every((t) => typeof t === 'string') &&
       isMultiplierText(data.multiplier) &&
       isMoneyText(data.bet) &&

@@ -10,7 +10,9 @@ export const feedEntry = z.object({
   /** The round's id (game_rounds.id): lets a client drop a round it already shows. */
   id: z.number().int(),
   game_code: z.string(),
+  /** The catalogue's default name, and its names by language (a screen picks the reader's). */
   game_name: z.string(),
+  game_names: z.record(z.string(), z.string()),
   /** 'house' (our games) or 'external' (a provider's). */
   game_kind: z.string(),
   /** The player's account, masked. */

@@ -70,7 +70,7 @@ describe('GET /api/feed/wins', () => {
     const data = await feed();
     expect(data.day).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     const line = data.latest.find((entry) => entry.id === roundId);
-    expect(line).toMatchObject({ game_code: 'dice', game_kind: 'house', bet: '1.37' });
+    expect(line).toMatchObject({ game_code: 'dice', game_kind: 'house', bet: '1.37', game_names: { pt: 'Dados', en: 'Dice' } });
     expect(line?.player).toBe(`${p.account.slice(0, 2)}***${p.account.slice(-2)}`);
     expect(JSON.stringify(data)).not.toContain(p.account);
     expect(Number(line?.multiplier)).toBeGreaterThan(1);

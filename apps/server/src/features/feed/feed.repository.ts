@@ -13,6 +13,7 @@ export interface FeedRow {
   settled_at: string | null;
   game_code: string;
   game_name: string;
+  game_names_json: string;
   game_kind: string;
   account: string;
 }
@@ -30,6 +31,7 @@ function settledRounds(db: Database) {
       'r.settled_at',
       'g.code as game_code',
       'g.name as game_name',
+      'g.names_json as game_names_json',
       'p.kind as game_kind',
       'm.account',
     ])

@@ -21,6 +21,19 @@ const LATEST_CACHE_MS = 2_000;
 /** The day's top list scans the day's settled rounds: read less often; pushes keep screens current meanwhile. */
 const TOP_CACHE_MS = 15_000;
 
+function namesOf(json: string): Record<string, string> {
+  const names: Record<string, string> = {};
+  try {
+    const parsed = JSON.parse(json) as unknown;
+    if (parsed && typeof parsed === 'object') {
+      for (const [lang, name] of Object.entries(parsed)) if (typeof name === 'string' && name.trim() !== '') names[lang] = name;
+    }
+  } catch {
+    // A malformed catalogue row keeps its default name.
+  }
+  return names;
+}
+
 export function toEntry(row: repo.FeedRow): FeedEntry {
   const bet = Number(row.bet_centavos);
   const win = Number(row.win_centavos);
@@ -29,6 +42,7 @@ export function toEntry(row: repo.FeedRow): FeedEntry {
     id: Number(row.id),
     game_code: row.game_code,
     game_name: row.game_name,
+    game_names: namesOf(row.game_names_json),
     game_kind: row.game_kind,
     player: maskAccount(row.account),
     bet: formatCentavos(bet),
