@@ -195,7 +195,7 @@ export async function currentRain(
     wagered_24h: formatCentavos(eligibility.wageredCentavos),
     claimed: claim !== undefined,
     received:
-      received && received.paid_at
+      received?.paid_at
         ? { rain_id: Number(received.rain_id), amount: formatCentavos(Number(received.amount_centavos)), paid_at: iso(received.paid_at) }
         : null,
   };
