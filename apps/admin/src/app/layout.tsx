@@ -175,7 +175,7 @@ function Sidebar({
           <p className={`mb-2 px-2 text-[11px] font-semibold uppercase tracking-wider text-slate-500 ${hideLabels}`}>{t('nav.sections')}</p>
         )}
         <ul className="space-y-0.5">
-          {sections.map(({ path, labelKey, icon: Icon }) => (
+          {sections.map(({ path, labelKey, icon: Icon, badge: SectionBadge }) => (
             <li key={path}>
               <NavLink
                 to={path}
@@ -192,6 +192,7 @@ function Sidebar({
               >
                 <Icon className="shrink-0" />
                 <span className={hideLabels}>{t(labelKey)}</span>
+                {SectionBadge ? <SectionBadge /> : null}
               </NavLink>
             </li>
           ))}

@@ -1,14 +1,20 @@
 import { DESKTOP_BACKGROUND_MIN_WIDTH_PX } from '@casino/shared/constants';
+import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { useMediaQuery } from '../lib/use-media-query.ts';
 import { BottomNav } from './bottom-nav.tsx';
 import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
+import { useIsLoggedIn } from '../lib/session.ts';
 import { ChatDock, useChatOpen } from '../features/chat/chat-toggle.tsx';
+
+/** The support chat's button and panel (issue 15 item 6): a lazy chunk, for members only. */
+const SupportLauncher = lazy(() => import('../features/support/support-launcher.tsx'));
 
 /** Header, a centred content column, footer and the mobile tab bar. */
 export function MainLayout() {
   // Spec section 2: the background image only when the window is wider than 600 px.
+  const loggedIn = useIsLoggedIn();
   const wide = useMediaQuery(`(min-width: ${DESKTOP_BACKGROUND_MIN_WIDTH_PX + 1}px)`);
   // The chat's desktop panel sits on the right; the page makes room for it.
   const chatOpen = useChatOpen();
@@ -31,6 +37,11 @@ export function MainLayout() {
       <Footer />
       <BottomNav />
       <ChatDock />
+      {loggedIn ? (
+        <Suspense fallback={null}>
+          <SupportLauncher />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

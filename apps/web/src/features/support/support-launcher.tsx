@@ -1,0 +1,53 @@
+import { lazy, Suspense, useState } from 'react';
+import { HeadsetIcon } from '../../components/icons.tsx';
+import { loadCommunityNamespace } from '../../lib/i18n.ts';
+import { useTranslation } from '../../lib/translation.ts';
+import { useSupportUnread } from './support.api.ts';
+
+// The launcher is itself a lazy chunk (main-layout.tsx), downloaded for members only: its texts first.
+await loadCommunityNamespace();
+
+const SupportPanel = lazy(() => import('./support-panel.tsx'));
+
+/** Counts above this read "99+". */
+const MAX_SHOWN = 99;
+
+/**
+ * The support chat's floating button (members only), above the tab bar on phones, with the unread
+ * count of operator answers; it opens the conversation as a sheet on phones and a panel on desktops.
+ */
+export default function SupportLauncher() {
+  const { t } = useTranslation('community', { keyPrefix: 'support' });
+  const [open, setOpen] = useState(false);
+  const unread = useSupportUnread();
+  const label = unread > 0 ? t('launcher_unread', { count: unread }) : t('launcher');
+  return (
+    <>
+      <button
+        type="button"
+        onClick={() => setOpen(true)}
+        aria-label={label}
+        title={label}
+        aria-expanded={open}
+        data-testid="support-launcher"
+        className={`fixed right-3 bottom-[calc(5rem+env(safe-area-inset-bottom))] z-30 flex size-12 items-center justify-center rounded-full bg-gradient-to-b from-gold to-gold-deep text-ink shadow-[0_8px_24px_-6px_rgba(245,196,81,0.6)] ring-4 ring-ink/60 transition hover:brightness-110 lg:right-6 lg:bottom-6 ${open ? 'hidden sm:flex' : ''}`}
+      >
+        <HeadsetIcon size={22} />
+        {unread > 0 ? (
+          <span
+            className="pointer-events-none absolute -top-1 -right-1 flex h-5 min-w-5 items-center justify-center rounded-full bg-danger px-1 text-[11px] leading-none font-bold text-white ring-2 ring-ink tabular-nums"
+            aria-hidden="true"
+            data-testid="support-unread"
+          >
+            {unread > MAX_SHOWN ? `${MAX_SHOWN}+` : unread}
+          </span>
+        ) : null}
+      </button>
+      {open ? (
+        <Suspense fallback={null}>
+          <SupportPanel onClose={() => setOpen(false)} />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}
