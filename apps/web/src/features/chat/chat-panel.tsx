@@ -11,6 +11,7 @@ import { useSession } from '../../lib/session.ts';
 import { useTranslation } from '../../lib/translation.ts';
 import { sendChatMessage, useChatFeed, useChatRooms } from './chat.api.ts';
 import { chooseRoom, closeChat, useChatRoom } from './chat-store.ts';
+import { RainCard } from './rain-card.tsx';
 
 // The panel is its own chunk (chat-toggle.tsx): its texts first.
 await loadCommunityNamespace();
@@ -104,7 +105,8 @@ export default function ChatPanel() {
         </button>
       </header>
 
-      {/* Rain card slot (issue 15 item 2): the rain's <RainCard /> (rain-card.tsx) goes here, above the messages. */}
+      {/* The chat rain (issue 15 item 2): countdown, pot, eligibility and the claim, above the messages. */}
+      <RainCard className="mx-3 mt-2" />
 
       {feed.status === 'reconnecting' ? (
         <p className="bg-surface-2 px-3 py-1.5 text-center text-xs text-muted" role="status" data-testid="chat-reconnecting">

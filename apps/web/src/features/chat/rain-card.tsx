@@ -72,7 +72,7 @@ function RainIcon() {
   );
 }
 
-export function RainCard() {
+export function RainCard({ className = '' }: { className?: string }) {
   const ready = useCommunity();
   const { token } = useSession();
   const queryClient = useQueryClient();
@@ -122,7 +122,7 @@ export function RainCard() {
       aria-label={t('title')}
       data-testid="rain-card"
       data-phase={rain?.phase ?? 'scheduled'}
-      className={`rounded-2xl border p-3 text-sm ${open || announced ? 'border-gold/60 bg-gold/10' : 'border-line/70 bg-surface'}`}
+      className={`rounded-2xl border p-3 text-sm ${open || announced ? 'border-gold/60 bg-gold/10' : 'border-line/70 bg-surface'} ${className}`}
     >
       <div className="flex items-center gap-3">
         <span
