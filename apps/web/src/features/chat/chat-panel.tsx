@@ -66,14 +66,15 @@ export default function ChatPanel() {
       role="dialog"
       aria-labelledby={titleId}
       data-testid="chat-panel"
-      className="animate-sheet-in fixed inset-0 z-50 flex flex-col bg-night lg:inset-auto lg:top-16 lg:right-0 lg:bottom-0 lg:z-40 lg:w-[360px] lg:border-l lg:border-line lg:shadow-2xl"
+      className="animate-sheet-in fixed inset-0 z-50 flex flex-col bg-night lg:inset-auto lg:top-0 lg:right-0 lg:bottom-0 lg:z-40 lg:w-[360px] lg:border-l lg:border-line lg:shadow-2xl"
     >
       <header className="flex items-center gap-2 border-b border-line/70 px-3 py-2.5 pt-[max(0.625rem,env(safe-area-inset-top))]">
         <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-gold/15 text-gold">
           <MessagesSquare size={18} />
         </span>
-        <h2 id={titleId} className="min-w-0 flex-1 truncate text-base font-bold text-white">
-          {t('title')}
+        <h2 id={titleId} className="min-w-0 flex-1 truncate text-base font-bold text-white" title={t('title')}>
+          {t('open')}
+          <span className="sr-only"> — {t('title')}</span>
         </h2>
         <label className="sr-only" htmlFor={`${titleId}-room`}>
           {t('room')}
