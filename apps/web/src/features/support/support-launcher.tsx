@@ -30,7 +30,7 @@ export default function SupportLauncher() {
         title={label}
         aria-expanded={open}
         data-testid="support-launcher"
-        className={`fixed right-3 bottom-[calc(5rem+env(safe-area-inset-bottom))] z-30 flex size-12 items-center justify-center rounded-full bg-gradient-to-b from-gold to-gold-deep text-ink shadow-[0_8px_24px_-6px_rgba(245,196,81,0.6)] ring-4 ring-ink/60 transition hover:brightness-110 lg:right-6 lg:bottom-6 ${open ? 'hidden sm:flex' : ''}`}
+        className={`fixed right-3 bottom-[calc(5rem+env(safe-area-inset-bottom))] z-30 flex size-12 items-center justify-center rounded-full bg-gradient-to-b from-gold to-gold-deep text-ink shadow-[0_8px_24px_-6px_rgba(245,196,81,0.6)] ring-4 ring-ink/60 transition hover:brightness-110 lg:right-6 lg:bottom-6 ${open ? 'hidden' : ''}`}
       >
         <HeadsetIcon size={22} />
         {unread > 0 ? (
