@@ -30,6 +30,8 @@ const WithdrawalPasswordModal = lazy(withTexts(() => import('../features/securit
 const RealityCheck = lazy(withTexts(() => import('../features/responsible/reality-check.tsx')));
 const CareRefusalDialog = lazy(withTexts(() => import('../components/care-refusal.tsx')));
 const RegulatedProfileDialog = lazy(withTexts(() => import('../features/auth/regulated-profile-dialog.tsx')));
+// Terms notices and acceptance, and the site's reminder popups (issue 15): loaded after the page.
+const TermsShell = lazy(() => import('../features/terms/terms-shell.tsx'));
 
 /** A thin bar at the top while a page's code downloads. */
 function NavigationProgress() {
@@ -175,6 +177,9 @@ export function RootLayout() {
       <WithdrawalPasswordHost />
       <RealityCheckHost />
       <RegulatedProfileHost />
+      <Suspense fallback={null}>
+        <TermsShell />
+      </Suspense>
     </>
   );
 }

@@ -67,6 +67,8 @@ export const LAYOUT_PAGES = [
   // Ours: the responsible-gaming centre (issue 12).
   'jogo-responsavel',
   'verificacao',
+  // Ours: the terms, privacy and responsible-gaming policy documents (issue 15).
+  'terms',
 ] as const;
 
 /** The sportsbook's pages under `/sports` (its own layout), besides `/sports` itself. */

@@ -216,6 +216,7 @@ const layoutPages: Record<LayoutPage, Page> = {
   'jogo-responsavel': {
     lazy: () => import('../features/responsible/responsible-page.tsx').then((m) => ({ Component: m.ResponsiblePage })),
   },
+  terms: { lazy: () => import('../features/terms/terms-page.tsx').then((m) => ({ Component: m.TermsPage })) },
   verificacao: {
     lazy: () => import('../features/identity/identity-page.tsx').then((m) => ({ Component: m.IdentityPage })),
   },

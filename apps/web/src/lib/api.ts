@@ -2,7 +2,7 @@ import { API } from '@casino/shared/api-paths';
 import type { ApiFailure, ApiSuccess } from '@casino/shared/envelope';
 import { UNAUTHENTICATED_MESSAGE } from '@casino/shared/errors';
 import { i18n } from './translation.ts';
-import { showLoginExpired } from './dialogs.ts';
+import { showLoginExpired, showTermsGate } from './dialogs.ts';
 import { currentLanguage } from './i18n.ts';
 import { clearSession, getToken } from './session.ts';
 import { toast } from './toast.ts';
@@ -109,6 +109,8 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
   if (response.status === 401 || failure.message === UNAUTHENTICATED_MESSAGE) {
     handleUnauthenticated(path, failure, token);
   }
+  // Terms in force not accepted yet: whichever call met it, the acceptance dialog opens.
+  if (response.status === 403 && failure.error_code === 'TERMS_NOT_ACCEPTED') showTermsGate();
   throw new ApiError(response.status, failure);
 }
 

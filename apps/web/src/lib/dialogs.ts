@@ -16,3 +16,12 @@ const careRefusal = createStore<string | null>(null);
 export const showCareRefusal = (message: string) => careRefusal.set(message);
 export const hideCareRefusal = () => careRefusal.set(null);
 export const useCareRefusal = () => useStore(careRefusal);
+
+/**
+ * Terms in force that the member has not accepted (issue 15): a bet answered 403
+ * TERMS_NOT_ACCEPTED opens the acceptance dialog (features/terms/terms-shell.tsx).
+ */
+const termsGate = createStore(0);
+
+export const showTermsGate = () => termsGate.set(termsGate.get() + 1);
+export const useTermsGate = () => useStore(termsGate);

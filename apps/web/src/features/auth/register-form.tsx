@@ -16,6 +16,7 @@ import { useSiteInfo } from '../../lib/site.ts';
 import { REGULATED_FIELDS, RegulatedFields, withLossLimitInReais } from './regulated-fields.tsx';
 import { register } from './auth.api.ts';
 import { CaptchaImage, useCaptcha } from './captcha.tsx';
+import { TermsLinks } from '../../components/terms-links.tsx';
 
 type RegisterOutput = z.output<typeof register2Body>;
 const FIELDS = [
@@ -149,6 +150,7 @@ export function RegisterForm({ onSuccess, onSwitch }: { onSuccess: () => void; o
           />
           <span>{t('auth.agree')}</span>
         </label>
+        <TermsLinks />
         {agreeError ? (
           <p className="text-[13px] text-danger" data-field-error="agree">
             {agreeError}
