@@ -125,7 +125,7 @@ describe('GET /api/rain/current', () => {
     const low = await player({ wagerCentavos: 1_999 });
     const lowAnswer = await current(low.token);
     expect(lowAnswer.eligible).toBe(false);
-    expect(lowAnswer.reasons).toEqual([{ code: 'min_wager', message: 'Bet at least R$ 20.00 in the last 24 hours (you bet R$ 19.99)' }]);
+    expect(lowAnswer.reasons).toEqual([{ code: 'min_wager', message: 'Bet at least R$20.00 in the last 24 hours (you bet R$19.99)' }]);
 
     const quiet = await player({ chat: false });
     expect((await current(quiet.token)).reasons).toEqual([
@@ -181,7 +181,7 @@ describe('a rain with claims', () => {
     ]);
     const refused = await post(API.rain.claim, { rain_id: rainId, lang: 'en' }, outsider.token);
     expect([refused.statusCode, json(refused).error_code]).toEqual([422, 'RAIN_NOT_ELIGIBLE']);
-    expect(json(refused).message).toBe('You cannot take part in this rain: Bet at least R$ 20.00 in the last 24 hours (you bet R$ 0.00)');
+    expect(json(refused).message).toBe('You cannot take part in this rain: Bet at least R$20.00 in the last 24 hours (you bet R$0.00)');
     const unknown = await post(API.rain.claim, { rain_id: 999_999 }, a.token);
     expect(unknown.statusCode).toBe(404);
     const bad = await post(API.rain.claim, { rain_id: 'x' }, a.token);

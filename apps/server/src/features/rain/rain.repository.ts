@@ -102,14 +102,15 @@ export async function setRainTotals(db: Database, id: number, paidCount: number,
   await db.updateTable('rains').set({ paid_count: paidCount, paid_centavos: paidCentavos }).where('id', '=', id).execute();
 }
 
-/** The site's rain running now (announced or open), else the last one that ended since `recentIso`. */
+/** The site's rain running now (announced or open; the earliest), else the last one that ended since `recentIso`. */
 export async function currentRain(db: Database, siteId: number, recentIso: string): Promise<RainRow | undefined> {
   const running = await db
     .selectFrom('rains')
     .selectAll()
     .where('site_id', '=', siteId)
     .where('status', 'in', ['announced', 'open'])
-    .orderBy('at', 'desc')
+    // The earliest: a rain still open before the next one announced (long windows or announcements).
+    .orderBy('at')
     .executeTakeFirst();
   if (running) return running;
   return db

@@ -1,4 +1,4 @@
-import { formatCentavos } from '@casino/shared/money';
+import { formatBRL, formatCentavos } from '@casino/shared/money';
 import type { RainClaimResult, RainCurrent, RainMode, RainPhase, RainReason } from '@casino/shared/schemas/rain';
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/database.ts';
@@ -134,8 +134,8 @@ async function eligibilityOf(
 
 function reasonMessage(lang: string, code: RainReason, memberRules: MemberRules, wageredCentavos: number): string {
   return translate(lang, `rain.reasons.${code}`, {
-    min_wager: formatCentavos(memberRules.minWagerCentavos),
-    wagered: formatCentavos(wageredCentavos),
+    min_wager: formatBRL(memberRules.minWagerCentavos, lang),
+    wagered: formatBRL(wageredCentavos, lang),
     minutes: memberRules.chatActiveMinutes,
   });
 }
