@@ -1,6 +1,7 @@
 import { API } from '@casino/shared/api-paths';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clock } from '../../lib/clock.ts';
+import { checkStakes } from '../../platform/responsible/stakes.ts';
 import { forgetTermsVersions } from '../../platform/terms/terms-standing.ts';
 import { adminToken, registerMember, type TestApp } from '../../test/test-app.ts';
 import { expectLedgerSound, get, houseTestApp, player, post } from '../house-games/house.test-helpers.ts';
@@ -69,9 +70,19 @@ describe('terms documents', () => {
       accepted_version: null,
       must_accept: true,
     });
+    // The other stake paths: a provider's game launch, and the batch check of crash and double.
+    const launch = await post(t, API.day7Login, { game_code: 'sandbox-tigre-sortudo' }, before.token);
+    expect(launch.status).toBe(403);
+    expect(launch.body.error_code).toBe('TERMS_NOT_ACCEPTED');
+    const batch = async () =>
+      (await t.ctx.db.transaction().execute((trx) => checkStakes(trx, [{ memberId: before.id, amountCentavos: 100 }]))).checks[0]?.refusal
+        ?.errorCode;
+    expect(await batch()).toBe('TERMS_NOT_ACCEPTED');
     const accepted = await post(t, API.terms.accept, { version: 1 }, before.token);
     expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
     expect((await dice(before.token)).status).toBe(200);
+    expect(await batch()).toBeUndefined();
+    expect((await post(t, API.day7Login, { game_code: 'sandbox-tigre-sortudo' }, before.token)).status).toBe(200);
 
     // A member registering now accepts version 1 with the agree box and bets straight away.
     const newcomer = await player(t);
