@@ -7,8 +7,11 @@ import { pushBalance } from '../../platform/realtime/realtime.ts';
 
 const RECHECK_MS = 30_000;
 const MAX_SOCKETS_PER_MEMBER = 5;
-/** Visitors' sockets (the live feed on a page without a session), per address and per process. */
-const MAX_VISITOR_SOCKETS_PER_ADDRESS = 10;
+/**
+ * Visitors' sockets (the live feed on a page without a session), per address and per process.
+ * Generous per address: Brazilian mobile carriers put many phones behind one (CGNAT).
+ */
+const MAX_VISITOR_SOCKETS_PER_ADDRESS = 50;
 const MAX_VISITOR_SOCKETS = 20_000;
 
 /**
