@@ -13,6 +13,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { usePermission } from '../../../lib/auth';
 import { formatDateTime, formatMoney, parseReaisInput } from '../../../lib/format';
 import { type FieldErrors, formError, hasServerFieldErrors, serverFieldErrors, useFieldErrors } from '../../../lib/use-field-errors';
+import { localeOf } from '../../../lib/i18n';
 import { useLanguage } from '../../../lib/use-language';
 import { RAINS_PAGE_SIZE, type RainSettingsInput, useRainDetail, useRains, useRainSettings, useSaveRainSettings } from '../api/rain-admin';
 
@@ -63,6 +64,8 @@ function SettingsForm({ settings }: { settings: RainSettings }) {
   const [offWhenRegulated, setOffWhenRegulated] = useState(settings.off_when_regulated);
   const baseId = useId();
   const idOf = (field: string) => `${baseId}-${field}`;
+  // Amounts show the reader's decimal mark ("50,00" in Portuguese); parseReaisInput reads either.
+  const mark = new Intl.NumberFormat(localeOf(language)).formatToParts(1.5).find((p) => p.type === 'decimal')?.value ?? '.';
 
   function readForm(form: FormData): { input: RainSettingsInput | null; errors: FieldErrors<SettingsField> } {
     const found: FieldErrors<SettingsField> = {};
@@ -119,7 +122,7 @@ function SettingsForm({ settings }: { settings: RainSettings }) {
           name={field}
           inputMode="decimal"
           maxLength={20}
-          defaultValue={settings[field]}
+          defaultValue={settings[field].replace('.', mark)}
           readOnly={!canManage}
           className="input pl-10 tabular-nums read-only:opacity-60"
           {...invalidProps(idOf(field), errors[field])}
@@ -324,7 +327,9 @@ function Payouts({ id }: { id: number }) {
         })}
       </h3>
       {payouts.length === 0 ? (
-        <EmptyState title={t('rain_admin.payouts.empty')} />
+        <EmptyState
+          title={t(rain.status === 'announced' || rain.status === 'open' ? 'rain_admin.payouts.none_yet' : 'rain_admin.payouts.empty')}
+        />
       ) : (
         <DataTable
           columns={[
