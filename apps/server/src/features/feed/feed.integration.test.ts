@@ -1,3 +1,4 @@
+import { createHmac, randomBytes } from 'node:crypto';
 import { API } from '@casino/shared/api-paths';
 import type { FeedEntry } from '@casino/shared/schemas/feed';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -52,6 +53,30 @@ async function feed() {
   return json(response).data as { day: string; latest: FeedEntry[]; top: FeedEntry[] };
 }
 
+const PROVIDER_GAME = 'sandbox-tigre-sortudo';
+
+/** One signed seamless-wallet callback of the sandbox provider, as an aggregator sends it. */
+async function signedCallback(action: string, body: Record<string, unknown>) {
+  const provider = await t.ctx.db
+    .selectFrom('game_providers')
+    .select('wallet_secret')
+    .where('plat_type', '=', 'sandbox')
+    .executeTakeFirstOrThrow();
+  const raw = JSON.stringify(body);
+  const timestamp = String(Math.floor(Date.now() / 1000));
+  const nonce = randomBytes(12).toString('hex');
+  const signature = createHmac('sha256', provider.wallet_secret ?? '')
+    .update(`${timestamp}.${nonce}.${raw}`)
+    .digest('hex');
+  const response = await t.app.inject({
+    method: 'POST',
+    url: API.seamless('sandbox', action),
+    payload: raw,
+    headers: { 'content-type': 'application/json', 'x-signature': signature, 'x-timestamp': timestamp, 'x-nonce': nonce },
+  });
+  return response.json() as { status: string };
+}
+
 /** Dice rounds until one wins (over 50.00 pays about 1.98x, half the time): its id. */
 async function winningDiceRound(token: string, memberId: number, amount: string): Promise<number> {
   for (let i = 0; i < 20; i += 1) {
@@ -80,6 +105,44 @@ describe('GET /api/feed/wins', () => {
     const multipliers = data.top.map((entry) => Number(entry.multiplier));
     expect(multipliers).toEqual([...multipliers].sort((a, b) => b - a));
     expect(data.latest.length).toBeLessThanOrEqual(12);
+  });
+
+  it("shows a provider's round settled through the seamless wallet", async () => {
+    const p = await player(t, 10_000);
+    const launch = await t.app.inject({
+      method: 'POST',
+      url: API.day7Login,
+      payload: { game_code: PROVIDER_GAME },
+      headers: bearer(p.token),
+    });
+    expect(launch.statusCode, launch.body).toBe(200);
+    const session = new URL(json(launch).data.url, 'http://x').searchParams.get('token');
+    const roundUid = `feed-${randomBytes(6).toString('hex')}`;
+    const bet = await signedCallback('bet', {
+      token: session,
+      tx_id: `${roundUid}:b`,
+      round_id: roundUid,
+      game_code: PROVIDER_GAME,
+      amount: 250,
+    });
+    expect(bet.status, JSON.stringify(bet)).toBe('OK');
+    // Open rounds are not shown: only what settled.
+    expect((await feed()).latest.some((entry) => entry.game_code === PROVIDER_GAME && entry.bet === '2.50')).toBe(false);
+    const win = await signedCallback('win', {
+      player_id: String(p.id),
+      tx_id: `${roundUid}:w`,
+      round_id: roundUid,
+      game_code: PROVIDER_GAME,
+      amount: 1000,
+    });
+    expect(win.status, JSON.stringify(win)).toBe('OK');
+    const line = (await feed()).latest.find((entry) => entry.game_code === PROVIDER_GAME && entry.bet === '2.50');
+    expect(line).toMatchObject({
+      game_kind: 'external',
+      win: '10.00',
+      multiplier: '4.00',
+      player: `${p.account.slice(0, 2)}***${p.account.slice(-2)}`,
+    });
   });
 
   it('shows only settled rounds with a stake', async () => {
