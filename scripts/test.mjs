@@ -49,15 +49,38 @@ run('lint', 'npm', ['run', 'lint']);
 run('typecheck', 'npm', ['run', 'typecheck']);
 if (projects.includes('e2e-chromium')) run('build', 'npm', ['run', 'build']);
 mkdirSync('test-results', { recursive: true });
-const reportFile = 'test-results/vitest.json';
-const vitestArgs = ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${reportFile}`];
+
+/**
+ * Two vitest runs, one after the other. The unit and server projects first, three files at a
+ * time: they mostly wait on SQLite's fsync, PostgreSQL and timers, so three workers keep two
+ * cores busy where vitest's default (cores - 1) would run one file at a time. Then the e2e
+ * project alone, one file at a time against its one shared server, so a loaded machine does not
+ * slow the browser's pages into flaky timeouts.
+ */
+const SERVER_WORKERS = process.env.TEST_WORKERS ?? '3';
+const runs = [
+  { name: 'server', projects: projects.filter((p) => p !== 'e2e-chromium'), workers: SERVER_WORKERS },
+  { name: 'e2e', projects: projects.filter((p) => p === 'e2e-chromium'), workers: '1' },
+].filter((r) => r.projects.length > 0);
+
 const started = Date.now();
-const result = spawnSync('npx', [...vitestArgs, ...projects.flatMap((p) => ['--project', p])], { stdio: 'inherit' });
-if (existsSync(reportFile)) {
-  const report = JSON.parse(readFileSync(reportFile, 'utf8'));
-  console.log(`\nprojects: ${projects.join(', ')} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
-  console.log(
-    `tests: ${report.numPassedTests} passed, ${report.numFailedTests} failed, ${report.numPendingTests + report.numTodoTests} skipped`,
-  );
+const totals = { passed: 0, failed: 0, skipped: 0 };
+let status = 0;
+for (const run of runs) {
+  const reportFile = `test-results/vitest-${run.name}.json`;
+  const args = ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${reportFile}`, `--maxWorkers=${run.workers}`];
+  console.log(`\n=== vitest (${run.projects.join(', ')}; ${run.workers} worker(s))`);
+  const runStarted = Date.now();
+  const result = spawnSync('npx', [...args, ...run.projects.flatMap((p) => ['--project', p])], { stdio: 'inherit' });
+  console.log(`=== vitest ${run.name}: ${result.status === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - runStarted) / 1000).toFixed(1)} s`);
+  if (existsSync(reportFile)) {
+    const report = JSON.parse(readFileSync(reportFile, 'utf8'));
+    totals.passed += report.numPassedTests;
+    totals.failed += report.numFailedTests;
+    totals.skipped += report.numPendingTests + report.numTodoTests;
+  }
+  if (result.status !== 0) status = result.status ?? 1;
 }
-process.exit(result.status ?? 1);
+console.log(`\nprojects: ${projects.join(', ')} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+console.log(`tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+process.exit(status);

@@ -199,6 +199,44 @@ describe.sequential('live tables', { timeout: 120_000 }, () => {
     expect(item?.player_total).toBe(dice[0]! + dice[1]!);
   });
 
+  it('streams both tables over their sockets: visitors watch and are refused, members bet with a reply', async () => {
+    const p = await player(t, 10_000);
+    for (const table of [
+      {
+        path: API.house.socket('live-roulette'),
+        state: 'live-roulette.state',
+        read: rouletteState,
+        bet: { bets: [{ type: 'red', amount: '1.00' }] },
+      },
+      { path: API.house.socket('live-bacbo'), state: 'live-bacbo.state', read: bacboState, bet: { amount: '1.00', side: 'player' } },
+    ]) {
+      const visitor = await t.app.injectWS(table.path);
+      const seen: { type: string; data: any }[] = [];
+      visitor.on('message', (raw: Buffer) => seen.push(JSON.parse(raw.toString())));
+      await waitFor(async () => (seen.some((m) => m.type === table.state) ? true : undefined), `${table.path}: the first state`);
+      visitor.send(JSON.stringify({ type: 'bet', ref: 'v1', lang: 'en', ...table.bet }));
+      const refused = await waitFor(async () => seen.find((m) => m.type === 'reply' && m.data.ref === 'v1'), 'the reply to a visitor');
+      expect(refused.data).toMatchObject({ ok: false, error_code: 'NOT_LOGGED_IN' });
+
+      const round = await open(table.read, 1_200, `${table.path}: a round open for bets`);
+      const ws = await t.app.injectWS(`${table.path}?token=${p.token}`);
+      const mine: { type: string; data: any }[] = [];
+      ws.on('message', (raw: Buffer) => mine.push(JSON.parse(raw.toString())));
+      ws.send(JSON.stringify({ type: 'bet', ref: 'bad', lang: 'en' }));
+      const bad = await waitFor(async () => mine.find((m) => m.type === 'reply' && m.data.ref === 'bad'), 'the reply to an empty bet');
+      expect(bad.data.ok).toBe(false);
+      expect(bad.data.error_code).toBe('VALIDATION_FAILED');
+      ws.send(JSON.stringify({ type: 'bet', ref: 'b1', lang: 'en', ...table.bet }));
+      const placed = await waitFor(async () => mine.find((m) => m.type === 'reply' && m.data.ref === 'b1'), 'the bet reply');
+      expect(placed.data.ok, JSON.stringify(placed.data)).toBe(true);
+      expect(placed.data.message).toBe('Bet placed.');
+      expect(placed.data.result.round_id).toBe(round.round_id);
+      ws.terminate();
+      visitor.terminate();
+    }
+    expect(await cashOf(t, p.id)).toBeLessThanOrEqual(9_800);
+  });
+
   it('refuses bad bets and bets after the window, with no money moved', async () => {
     const p = await player(t, 10_000);
     await open(rouletteState, 1_500, 'a live roulette round open for bets');
