@@ -68,6 +68,13 @@ describe('support chat', () => {
     await operator.getByTestId('support-send').click();
     await operator.getByTestId('support-messages').getByText(answer).waitFor();
     await screenshot(operator, 'support-admin-1440x900');
+    const conversationUrl = operator.url();
+    const deskPhone = await newContext(browser, PHONE);
+    await deskPhone.addInitScript((token) => sessionStorage.setItem('admin_token', token), adminToken);
+    const operatorPhone = await deskPhone.newPage();
+    await operatorPhone.goto(conversationUrl);
+    await operatorPhone.getByTestId('support-messages').getByText(answer).waitFor();
+    await screenshot(operatorPhone, 'support-admin-390x844');
 
     // Back on the phone, without a reload: the badge, then the answer.
     await expect
@@ -99,6 +106,6 @@ describe('support chat', () => {
     await desktopMember.getByTestId('support-conversation-row').first().click();
     await desktopMember.getByTestId('support-message-operator').filter({ hasText: answer }).waitFor();
     await screenshot(desktopMember, 'support-member-1440x900');
-    await Promise.all([phone.close(), desk.close(), wide.close()]);
+    await Promise.all([phone.close(), desk.close(), deskPhone.close(), wide.close()]);
   });
 });

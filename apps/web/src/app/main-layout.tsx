@@ -1,5 +1,5 @@
 import { DESKTOP_BACKGROUND_MIN_WIDTH_PX } from '@casino/shared/constants';
-import { lazy, Suspense } from 'react';
+import { type ComponentType, lazy, Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { useMediaQuery } from '../lib/use-media-query.ts';
 import { BottomNav } from './bottom-nav.tsx';
@@ -8,8 +8,13 @@ import { Header } from './header.tsx';
 import { useIsLoggedIn } from '../lib/session.ts';
 import { ChatDock, useChatOpen } from '../features/chat/chat-toggle.tsx';
 
-/** The support chat's button and panel (issue 15 item 6): a lazy chunk, for members only. */
-const SupportLauncher = lazy(() => import('../features/support/support-launcher.tsx'));
+/**
+ * The support chat's button and panel (issue 15 item 6): a lazy chunk, for members only. A chunk
+ * that fails to download (offline, a new release) leaves the button out rather than the page.
+ */
+const SupportLauncher = lazy<ComponentType>(() =>
+  import('../features/support/support-launcher.tsx').catch(() => ({ default: () => null })),
+);
 
 /** Header, a centred content column, footer and the mobile tab bar. */
 export function MainLayout() {

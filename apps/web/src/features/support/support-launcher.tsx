@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { type ComponentType, lazy, Suspense, useState } from 'react';
 import { HeadsetIcon } from '../../components/icons.tsx';
 import { loadCommunityNamespace } from '../../lib/i18n.ts';
 import { useTranslation } from '../../lib/translation.ts';
@@ -7,7 +7,10 @@ import { useSupportUnread } from './support.api.ts';
 // The launcher is itself a lazy chunk (main-layout.tsx), downloaded for members only: its texts first.
 await loadCommunityNamespace();
 
-const SupportPanel = lazy(() => import('./support-panel.tsx'));
+// A panel chunk that fails to download opens nothing (the button stays; a reload fetches it again).
+const SupportPanel = lazy<ComponentType<{ onClose: () => void }>>(() =>
+  import('./support-panel.tsx').catch(() => ({ default: () => null })),
+);
 
 /** Counts above this read "99+". */
 const MAX_SHOWN = 99;

@@ -209,7 +209,7 @@ function ConversationView({ id, onBack }: { id: number; onBack: () => void }) {
         <button type="button" className="btn-ghost size-9 px-0 lg:hidden" onClick={onBack} aria-label={t('support_admin.back')}>
           <ArrowLeftIcon />
         </button>
-        <div className="min-w-0 flex-1">
+        <div className="min-w-[12rem] flex-1">
           <div className="flex items-center gap-2">
             <Link to={`/members/${detail.member_id}`} className="truncate font-semibold text-white hover:text-gold-300">
               {detail.member_account}
