@@ -65,7 +65,12 @@ describe('reminder popups and terms', () => {
 
   it('refuses a bet until the member accepts terms that came into force', async () => {
     const account = `terms${tag}`;
-    const token = await registerFundedMember({ account, password: 'player-pass-1', realname: 'Maria Termos', phone: `+55119${tag.padStart(8, '7')}` });
+    const token = await registerFundedMember({
+      account,
+      password: 'player-pass-1',
+      realname: 'Maria Termos',
+      phone: `+55119${tag.padStart(8, '7')}`,
+    });
     const bet = () => apiCall<unknown>('/api/house/dice/bet', { amount: '1.00', target: '50', direction: 'over' }, token);
     expect((await bet()).status).toBe('success');
 
@@ -73,7 +78,9 @@ describe('reminder popups and terms', () => {
     const draft = await adminCall<{ id: number }>('POST', '/api/admin/legal-documents', {
       kind: 'terms',
       titles: { pt: 'Termos e Condições de Uso' },
-      contents: { pt: `# Termos ${tag}\n\nAo apostar você declara ter **18 anos ou mais**.\n\n- Jogue com responsabilidade\n- <script>alert(1)</script>` },
+      contents: {
+        pt: `# Termos ${tag}\n\nAo apostar você declara ter **18 anos ou mais**.\n\n- Jogue com responsabilidade\n- <script>alert(1)</script>`,
+      },
     });
     expect(draft.status).toBe(200);
     const published = await adminCall<{ state: string }>('POST', `/api/admin/legal-documents/${draft.body.data.id}/publish`, {

@@ -25,7 +25,14 @@ export function membersForStanding(db: Database, memberIds: readonly number[]) {
     db
       .selectFrom('members')
       .innerJoin('sites', 'sites.id', 'members.site_id')
-      .select(['members.id', 'members.kyc_status', 'members.regulated_profile_at', 'members.site_id', 'members.terms_version', 'sites.regulated'])
+      .select([
+        'members.id',
+        'members.kyc_status',
+        'members.regulated_profile_at',
+        'members.site_id',
+        'members.terms_version',
+        'sites.regulated',
+      ])
       .where('members.id', 'in', ids)
       .execute(),
   );
