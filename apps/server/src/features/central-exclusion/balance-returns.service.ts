@@ -9,7 +9,7 @@ import { notifyMember } from '../../platform/communications/notify.ts';
 import { cash, house, moved } from '../../platform/ledger/ledger.service.ts';
 import { postTransfer } from '../../platform/ledger/post-transfer.ts';
 import { lockMember } from '../../platform/members/member-lock.ts';
-import { pushBalance } from '../../platform/realtime/realtime.ts';
+import { pushBalance, pushNotification } from '../../platform/realtime/realtime.ts';
 import { liveBanks } from '../member-banks/member-banks.repository.ts';
 import { findWithdrawal, findWithdrawChannel, insertWithdrawal, moveStatus } from '../withdrawals/withdrawals.repository.ts';
 import { newWithdrawalOrderNo, payApprovedWithdrawal } from '../withdrawals/withdrawals.service.ts';
@@ -110,18 +110,25 @@ async function payReturn(ctx: AppContext, id: number, withdrawalId: number): Pro
 }
 
 async function settleReturn(ctx: AppContext, id: number, memberId: number, outcome: 'paid' | 'failed', amountCentavos: number) {
-  return ctx.db.transaction().execute(async (trx) => {
+  let told: string | undefined;
+  const settled = await ctx.db.transaction().execute(async (trx) => {
     const now = clock.nowIso();
     if (outcome === 'paid') {
-      if (await repo.moveReturn(trx, id, 'paying', 'paid', { paidAt: now, now }))
+      if (await repo.moveReturn(trx, id, 'paying', 'paid', { paidAt: now, now })) {
         await tell(trx, memberId, 'balance_returned', amountCentavos);
+        told = 'balance_returned';
+      }
       return 'paid' as const;
     }
     if (await repo.moveReturn(trx, id, 'paying', 'queued', { note: 'payout_failed', now })) {
       await tell(trx, memberId, 'balance_return_queued', amountCentavos);
+      told = 'balance_return_queued';
     }
     return 'queued' as const;
   });
+  // The member's open tabs show the notice at once (issue 15 item 7).
+  if (told) pushNotification(ctx.realtime, memberId, told);
+  return settled;
 }
 
 /** Returns a stopped pass left paying: pays those never sent, records those the PSP settled. */
@@ -149,6 +156,7 @@ export async function runBalanceReturns(ctx: AppContext, limit = 100): Promise<R
     const started = await startReturn(ctx, due);
     if (started === 'taken') continue;
     if (started === 'empty' || started === 'queued') {
+      if (started === 'queued') pushNotification(ctx.realtime, due.member_id, 'balance_return_queued');
       report[started]++;
       continue;
     }
@@ -207,6 +215,9 @@ export async function markReturnPaid(ctx: AppContext, actor: Actor, id: number, 
     });
   });
   const updated = await repo.findReturn(ctx.db, id);
-  if (updated) await pushBalance(ctx.db, ctx.realtime, updated.member_id).catch(() => {});
+  if (updated) {
+    await pushBalance(ctx.db, ctx.realtime, updated.member_id).catch(() => {});
+    if (Number(updated.amount_centavos) > 0) pushNotification(ctx.realtime, updated.member_id, 'balance_returned');
+  }
   return updated;
 }
