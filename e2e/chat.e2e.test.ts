@@ -43,12 +43,13 @@ describe('community chat', () => {
     await visitor.getByTestId('chat-panel').waitFor();
     await visitor.getByTestId('chat-login').waitFor();
 
-    // The member writes from a phone: the full-screen sheet; a link is refused with its message.
+    // The member writes from a phone, in the full-screen sheet; a link is refused with its message.
     const phone = await newContext(browser, PHONE);
     await phone.addInitScript((token) => sessionStorage.setItem('token', token), registered.data.token);
     const member = await phone.newPage();
     await member.goto('/');
-    await member.getByTestId('chat-toggle').click();
+    // On a phone the chat opens from the tab bar.
+    await member.getByTestId('chat-tab').click();
     await member.getByTestId('chat-panel').waitFor();
     await member.getByTestId('chat-input').fill('entra no meusite.com.br');
     await member.getByTestId('chat-send').click();

@@ -1,6 +1,7 @@
 import { useTranslation } from '../lib/translation.ts';
 import { NavLink } from 'react-router';
 import { UnreadTabBadge } from '../features/info-center/unread-badge.tsx';
+import { ChatTab } from '../features/chat/chat-toggle.tsx';
 import { NAV_ITEMS } from './nav-items.tsx';
 
 /** Mobile tab bar within thumb reach; hidden on desktop where the header has the menu. */
@@ -11,7 +12,7 @@ export function BottomNav() {
       aria-label={t('nav.tabs')}
       className="fixed inset-x-0 bottom-0 z-30 border-t border-white/5 bg-night/95 pb-[env(safe-area-inset-bottom)] backdrop-blur-md lg:hidden"
     >
-      <ul className="mx-auto grid h-16 max-w-lg grid-cols-5">
+      <ul className="mx-auto grid h-16 max-w-lg grid-cols-6">
         {NAV_ITEMS.filter((item) => item.tab).map(({ to, label, icon: Icon, primary }) => (
           <li key={to} className="flex">
             <NavLink
@@ -38,6 +39,10 @@ export function BottomNav() {
             </NavLink>
           </li>
         ))}
+        {/* The community chat: a full-screen sheet on phones. */}
+        <li className="flex">
+          <ChatTab />
+        </li>
       </ul>
     </nav>
   );

@@ -9,10 +9,9 @@ export { useChatOpen };
 /** The chat panel: its own chunk, downloaded the first time a player opens the chat. */
 const ChatPanel = lazy(() => import('./chat-panel.tsx'));
 
-/** The header's chat button: opens the side panel (desktop) or the full-screen sheet (phone). */
-export function ChatToggle() {
+/** The chat button's label, once the community texts are here ("Chat" until then). */
+function useChatLabel(): string {
   const { t } = useTranslation('community', { keyPrefix: 'chat' });
-  const open = useChatOpen();
   // The shell's community pieces share the namespace; the button reads "Chat" until it is here.
   const [, setReady] = useState(false);
   useEffect(() => {
@@ -24,7 +23,16 @@ export function ChatToggle() {
       live = false;
     };
   }, []);
-  const label = t('open', { defaultValue: 'Chat' });
+  return t('open', { defaultValue: 'Chat' });
+}
+
+/**
+ * The header's chat button where the tab bar is gone (desktops, from 1024 px): opens the side
+ * panel. Phones and tablets open the chat from the tab bar (ChatTab).
+ */
+export function ChatToggle() {
+  const label = useChatLabel();
+  const open = useChatOpen();
   return (
     <button
       type="button"
@@ -33,9 +41,30 @@ export function ChatToggle() {
       aria-expanded={open}
       title={label}
       data-testid="chat-toggle"
-      className={`flex size-9 shrink-0 items-center justify-center rounded-full border transition ${open ? 'border-gold/60 bg-gold/15 text-gold' : 'border-line bg-surface text-soft hover:text-white'}`}
+      className={`hidden size-9 lg:flex shrink-0 items-center justify-center rounded-full border transition ${open ? 'border-gold/60 bg-gold/15 text-gold' : 'border-line bg-surface text-soft hover:text-white'}`}
     >
       <MessagesSquare size={18} />
+    </button>
+  );
+}
+
+/**
+ * The tab bar's chat tab (phones): the header has no room left there (balance, deposit, bell,
+ * avatar; or log-in and sign-up), so the sheet opens from the tab bar.
+ */
+export function ChatTab() {
+  const label = useChatLabel();
+  const open = useChatOpen();
+  return (
+    <button
+      type="button"
+      onClick={toggleChat}
+      aria-expanded={open}
+      data-testid="chat-tab"
+      className={`flex flex-1 flex-col items-center justify-center gap-1 text-[11px] font-medium transition ${open ? 'text-gold' : 'text-muted hover:text-soft'}`}
+    >
+      <MessagesSquare size={22} />
+      <span className="max-w-full truncate px-0.5">{label}</span>
     </button>
   );
 }
