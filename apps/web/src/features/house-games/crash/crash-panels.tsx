@@ -1,4 +1,5 @@
 import { formatBRL, moneyStringToCentavos, parseReais } from '@casino/shared/money';
+import { HistoryStrip } from '../common/history-strip.tsx';
 import type { CrashState } from '@casino/shared/schemas/house-games';
 import { useTranslation } from '../../../lib/translation.ts';
 import { formatMoney } from '../../../lib/format.ts';
@@ -20,22 +21,17 @@ export function crashChipClass(point: string): string {
 }
 
 export function CrashHistory({ history }: { history: HistoryItem[] }) {
-  const { t } = useTranslation('play');
   return (
-    <div className="flex items-center gap-2">
-      <span className="shrink-0 text-xs font-semibold text-muted">{t('common.history')}</span>
-      <ol className="scrollbar-none flex min-w-0 flex-1 gap-1.5 overflow-x-auto" data-testid="crash-history">
-        {history.slice(0, 30).map((item) => (
-          <li
-            key={item.round_id}
-            title={`#${item.round_id}`}
-            className={`shrink-0 rounded-full border px-2.5 py-1 text-xs font-bold tabular-nums ${crashChipClass(item.crash_point)}`}
-          >
-            {shownPoint(item.crash_point)}
-          </li>
-        ))}
-      </ol>
-    </div>
+    <HistoryStrip items={history} testId="crash-history">
+      {(item) => (
+        <li
+          title={`#${item.round_id}`}
+          className={`shrink-0 rounded-full border px-2.5 py-1 text-xs font-bold tabular-nums ${crashChipClass(item.crash_point)}`}
+        >
+          {shownPoint(item.crash_point)}
+        </li>
+      )}
+    </HistoryStrip>
   );
 }
 

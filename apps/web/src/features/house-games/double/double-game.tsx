@@ -13,6 +13,7 @@ import { formatScaledIn } from '../common/amounts.ts';
 import { type BalanceHold, useBalanceHold } from '../common/balance-hold.ts';
 import { BetAmountInput } from '../common/bet-amount.tsx';
 import { GameShell, RtpCaption } from '../common/game-shell.tsx';
+import { HistoryStrip } from '../common/history-strip.tsx';
 import { RulesPanel, RulesTable } from '../common/rules-panel.tsx';
 import { houseGet, housePost, limitsOf, requireLogin, useHouseConfig } from '../common/house-api.ts';
 import { useRoundSocket } from '../common/round-socket.ts';
@@ -333,14 +334,9 @@ export default function DoubleGame({ onExit }: { onExit: () => void }) {
       showSeedPair={false}
     >
       <div className="flex flex-1 flex-col gap-3 p-3 md:p-4">
-        <div className="flex items-center gap-2">
-          <span className="shrink-0 text-xs font-semibold text-muted">{t('common.history')}</span>
-          <ol className="scrollbar-none flex min-w-0 flex-1 gap-1.5 overflow-x-auto" data-testid="double-history">
-            {history.slice(0, 30).map((item) => (
-              <HistoryChip key={item.round_id} roll={item.roll} color={item.color} />
-            ))}
-          </ol>
-        </div>
+        <HistoryStrip items={history} testId="double-history">
+          {(item) => <HistoryChip roll={item.roll} color={item.color} />}
+        </HistoryStrip>
         <div className="flex flex-1 flex-col justify-center gap-4 rounded-2xl border border-line bg-[radial-gradient(ellipse_at_center,rgba(245,196,81,0.08),transparent_65%),linear-gradient(180deg,#121a30,#0b1122)] p-3 md:flex-none md:px-6 md:py-12">
           <div className="flex min-h-14 flex-col items-center justify-center gap-2 text-center" aria-live="polite">
             {phase === 'betting' ? (

@@ -17,7 +17,8 @@ import { RulesPanel, RulesTable } from '../common/rules-panel.tsx';
 import { useRoundSocket } from '../common/round-socket.ts';
 import { sound } from '../common/sound.ts';
 import { LiveFairness } from '../live-roulette/live-roulette-game.tsx';
-import { Countdown, RngBadge } from '../live-roulette/live-table-parts.tsx';
+import { Countdown, LiveBetsList, RngBadge } from '../live-roulette/live-table-parts.tsx';
+import { HistoryStrip } from '../common/history-strip.tsx';
 
 const CODE = 'live-bac-bo';
 const SIDES: LiveBacboSide[] = ['player', 'tie', 'banker'];
@@ -49,26 +50,13 @@ function LiveBacboRules({ rtp }: { rtp: string }) {
 function BetsList({ bets }: { bets: LiveBacboPlayerBet[] }) {
   const { t } = useTranslation('play');
   return (
-    <section className="flex min-h-0 flex-col overflow-hidden rounded-xl border border-line bg-surface/70">
-      <header className="flex justify-between border-b border-line px-3 py-1.5 text-xs font-semibold text-muted">
-        <span>{t('live.bets_title')}</span>
-        <span>{t('live.bets_n', { n: bets.length })}</span>
-      </header>
-      <ul className="max-h-56 divide-y divide-line/50 overflow-y-auto text-xs" data-testid="live-bets">
-        {bets.map((bet, index) => {
-          const won = bet.win !== null && centavosOf(bet.win) > 0;
-          return (
-            <li key={`${bet.player}-${bet.side}-${index}`} className="flex items-center justify-between gap-2 px-3 py-1">
-              <span className="w-16 shrink-0 truncate text-muted">{bet.player}</span>
-              <span className={`rounded px-1.5 text-[10px] font-black ${SIDE_CLASS[bet.side]}`}>{t(`live.side.${bet.side}`)}</span>
-              <span className={`ml-auto tabular-nums ${won ? 'text-money' : 'text-white'}`}>
-                {formatMoney(won ? (bet.win as string) : bet.amount)}
-              </span>
-            </li>
-          );
-        })}
-      </ul>
-    </section>
+    <LiveBetsList
+      bets={bets}
+      keyOf={(bet) => bet.side}
+      choice={(bet) => (
+        <span className={`rounded px-1.5 text-[10px] font-black ${SIDE_CLASS[bet.side]}`}>{t(`live.side.${bet.side}`)}</span>
+      )}
+    />
   );
 }
 
@@ -230,20 +218,16 @@ export default function LiveBacboGame({ onExit }: { onExit: () => void }) {
       showSeedPair={false}
     >
       <div className="flex flex-1 flex-col gap-3 p-3 md:p-4">
-        <div className="flex items-center gap-2">
-          <span className="shrink-0 text-xs font-semibold text-muted">{t('common.history')}</span>
-          <ol className="scrollbar-none flex min-w-0 flex-1 gap-1.5 overflow-x-auto" data-testid="live-history">
-            {history.slice(0, 30).map((item) => (
-              <li
-                key={item.round_id}
-                title={`${item.player_total}–${item.banker_total}`}
-                className={`flex size-8 shrink-0 items-center justify-center rounded-full text-xs font-black ${SIDE_CLASS[item.winner]}`}
-              >
-                {LETTER[item.winner]}
-              </li>
-            ))}
-          </ol>
-        </div>
+        <HistoryStrip items={history} testId="live-history">
+          {(item) => (
+            <li
+              title={`${item.player_total}–${item.banker_total}`}
+              className={`flex size-8 shrink-0 items-center justify-center rounded-full text-xs font-black ${SIDE_CLASS[item.winner]}`}
+            >
+              {LETTER[item.winner]}
+            </li>
+          )}
+        </HistoryStrip>
         <div className="flex flex-col gap-3 rounded-2xl border border-line bg-[radial-gradient(ellipse_at_center,#137a3f,#0b4f29)] p-3">
           <div className="flex min-h-12 items-center justify-center text-center" aria-live="polite">
             {state && phase === 'betting' ? (

@@ -19,7 +19,8 @@ import { Chip, chipColour, chipLabel } from '../roulette/chip.tsx';
 import { SPOT_BY_KEY, type Spot } from '../roulette/roulette-layout.ts';
 import { RouletteTable, useSpotName } from '../roulette/roulette-table.tsx';
 import { RouletteWheel, type RouletteWheelHandle } from '../roulette/roulette-wheel.tsx';
-import { Countdown, RngBadge } from './live-table-parts.tsx';
+import { Countdown, LiveBetsList, RngBadge } from './live-table-parts.tsx';
+import { HistoryStrip } from '../common/history-strip.tsx';
 
 const CODE = 'live-roulette';
 const MAX_BETS_SHOWN = 200;
@@ -56,30 +57,16 @@ function LiveRouletteRules({ rtp }: { rtp: string }) {
 
 /** The live list of the round's bets (masked players). */
 function BetsList({ bets }: { bets: LiveRoulettePlayerBet[] }) {
-  const { t } = useTranslation('play');
   const spotName = useSpotName();
   return (
-    <section className="flex min-h-0 flex-col overflow-hidden rounded-xl border border-line bg-surface/70">
-      <header className="flex justify-between border-b border-line px-3 py-1.5 text-xs font-semibold text-muted">
-        <span>{t('live.bets_title')}</span>
-        <span>{t('live.bets_n', { n: bets.length })}</span>
-      </header>
-      <ul className="max-h-56 divide-y divide-line/50 overflow-y-auto text-xs" data-testid="live-bets">
-        {bets.map((bet, index) => {
-          const spot = tableSpot(bet.spot);
-          const won = bet.win !== null && centavosOf(bet.win) > 0;
-          return (
-            <li key={`${bet.player}-${bet.spot}-${index}`} className="flex items-center justify-between gap-2 px-3 py-1">
-              <span className="w-16 shrink-0 truncate text-muted">{bet.player}</span>
-              <span className="min-w-0 flex-1 truncate text-soft">{spot ? spotName(spot) : bet.spot}</span>
-              <span className={`tabular-nums ${won ? 'text-money' : 'text-white'}`}>
-                {formatMoney(won ? (bet.win as string) : bet.amount)}
-              </span>
-            </li>
-          );
-        })}
-      </ul>
-    </section>
+    <LiveBetsList
+      bets={bets}
+      keyOf={(bet) => bet.spot}
+      choice={(bet) => {
+        const spot = tableSpot(bet.spot);
+        return <span className="min-w-0 flex-1 truncate text-soft">{spot ? spotName(spot) : bet.spot}</span>;
+      }}
+    />
   );
 }
 
@@ -258,19 +245,13 @@ export default function LiveRouletteGame({ onExit }: { onExit: () => void }) {
       showSeedPair={false}
     >
       <div className="flex flex-1 flex-col gap-3 p-3 md:p-4">
-        <div className="flex items-center gap-2">
-          <span className="shrink-0 text-xs font-semibold text-muted">{t('common.history')}</span>
-          <ol className="scrollbar-none flex min-w-0 flex-1 gap-1.5 overflow-x-auto" data-testid="live-history">
-            {history.slice(0, 30).map((item) => (
-              <li
-                key={item.round_id}
-                className={`flex size-8 shrink-0 items-center justify-center rounded-lg text-xs font-black ${TILE[item.color]}`}
-              >
-                {item.number}
-              </li>
-            ))}
-          </ol>
-        </div>
+        <HistoryStrip items={history} testId="live-history">
+          {(item) => (
+            <li className={`flex size-8 shrink-0 items-center justify-center rounded-lg text-xs font-black ${TILE[item.color]}`}>
+              {item.number}
+            </li>
+          )}
+        </HistoryStrip>
         <div className="flex flex-col items-center gap-3 rounded-2xl border border-line bg-[radial-gradient(ellipse_at_center,rgba(245,196,81,0.08),transparent_65%),linear-gradient(180deg,#121a30,#0b1122)] p-3">
           <div className="flex min-h-12 items-center justify-center text-center" aria-live="polite">
             {state && phase === 'betting' ? (
