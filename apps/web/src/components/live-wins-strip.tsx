@@ -26,8 +26,9 @@ function merge(data: FeedWinsResponse | undefined, entry: FeedEntry): FeedWinsRe
   if (!data) return data;
   const latest = [entry, ...data.latest.filter((e) => e.id !== entry.id)].slice(0, FEED_LATEST_SIZE);
   let top = data.top;
-  // The day's top list takes rounds that won more than they staked, biggest multiplier first.
-  if (Number(entry.multiplier) > 1 && !top.some((e) => e.id === entry.id)) {
+  // The day's top list takes rounds of its São Paulo day (UTC-3) that won more than they staked, biggest multiplier first.
+  const day = new Date(Date.parse(entry.at) - 3 * 3_600_000).toISOString().slice(0, 10);
+  if (day === data.day && Number(entry.multiplier) > 1 && !top.some((e) => e.id === entry.id)) {
     top = [...top, entry]
       .sort((a, b) => Number(b.multiplier) - Number(a.multiplier) || Number(b.win) - Number(a.win))
       .slice(0, FEED_TOP_SIZE);
@@ -204,12 +205,31 @@ function FeedSection() {
   );
 }
 
-/** Game pages: one thin row of the latest rounds; nothing at all until there is a round to show. */
+function FeedChip({ entry, testId }: { entry: FeedEntry; testId: string }) {
+  return (
+    <li
+      data-testid={testId}
+      data-round={entry.id}
+      className="flex shrink-0 items-center gap-1.5 rounded-full bg-surface px-2.5 py-1 whitespace-nowrap"
+    >
+      <span className="text-muted">{entry.player}</span>
+      <span className="max-w-28 truncate text-soft">{gameNameOf(entry)}</span>
+      <span className={`tabular-nums font-semibold ${won(entry) ? 'text-gold' : 'text-muted'}`}>{formatMultiplier(entry.multiplier)}</span>
+      {Number(entry.win) > 0 ? <span className="tabular-nums text-money">{formatMoney(entry.win)}</span> : null}
+    </li>
+  );
+}
+
+/**
+ * Game pages: one thin row, the latest rounds then the day's biggest multipliers, scrolling
+ * sideways; nothing at all until there is a round to show.
+ */
 function FeedBar() {
   const { t } = useTranslation('community', { keyPrefix: 'feed' });
   const feed = useFeed();
-  const entries = feed.data?.latest ?? [];
-  if (entries.length === 0) return null;
+  const latest = feed.data?.latest ?? [];
+  const top = feed.data?.top ?? [];
+  if (latest.length === 0 && top.length === 0) return null;
   return (
     <section
       aria-label={t('title')}
@@ -220,21 +240,13 @@ function FeedBar() {
         <LiveDot />
         <span className="hidden sm:inline">{t('title')}</span>
       </span>
-      <ul className="scrollbar-none flex min-w-0 flex-1 gap-1.5 overflow-x-auto pr-2">
-        {entries.map((entry) => (
-          <li
-            key={entry.id}
-            data-testid="feed-chip"
-            data-round={entry.id}
-            className="flex shrink-0 items-center gap-1.5 rounded-full bg-surface px-2.5 py-1 whitespace-nowrap"
-          >
-            <span className="text-muted">{entry.player}</span>
-            <span className="max-w-28 truncate text-soft">{gameNameOf(entry)}</span>
-            <span className={`tabular-nums font-semibold ${won(entry) ? 'text-gold' : 'text-muted'}`}>
-              {formatMultiplier(entry.multiplier)}
-            </span>
-            {Number(entry.win) > 0 ? <span className="tabular-nums text-money">{formatMoney(entry.win)}</span> : null}
-          </li>
+      <ul className="scrollbar-none flex min-w-0 flex-1 items-center gap-1.5 overflow-x-auto pr-2">
+        {latest.map((entry) => (
+          <FeedChip key={entry.id} entry={entry} testId="feed-chip" />
+        ))}
+        {top.length > 0 ? <li className="shrink-0 pl-2 font-semibold text-gold whitespace-nowrap uppercase">{t('top_short')}</li> : null}
+        {top.map((entry) => (
+          <FeedChip key={`top-${entry.id}`} entry={entry} testId="feed-top-chip" />
         ))}
       </ul>
     </section>
