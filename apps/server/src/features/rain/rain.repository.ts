@@ -33,6 +33,11 @@ export async function saveSettings(db: Database, row: RainSettingsRow): Promise<
     .execute();
 }
 
+export async function rainExists(db: Database, siteId: number, atIso: string): Promise<boolean> {
+  const row = await db.selectFrom('rains').select('id').where('site_id', '=', siteId).where('at', '=', atIso).executeTakeFirst();
+  return row !== undefined;
+}
+
 /** Creates the rain of `at` unless another process did; answers the row only when this call created it. */
 export async function insertRain(db: Database, values: Omit<RainRow, 'id' | 'opened_at' | 'paid_at' | 'paid_count' | 'paid_centavos'>) {
   return db

@@ -194,10 +194,9 @@ export async function currentRain(
     reasons: eligibility.reasons.map((code) => ({ code, message: reasonMessage(lang, code, memberRules, eligibility.wageredCentavos) })),
     wagered_24h: formatCentavos(eligibility.wageredCentavos),
     claimed: claim !== undefined,
-    received:
-      received?.paid_at
-        ? { rain_id: Number(received.rain_id), amount: formatCentavos(Number(received.amount_centavos)), paid_at: iso(received.paid_at) }
-        : null,
+    received: received?.paid_at
+      ? { rain_id: Number(received.rain_id), amount: formatCentavos(Number(received.amount_centavos)), paid_at: iso(received.paid_at) }
+      : null,
   };
 }
 
@@ -278,6 +277,8 @@ export async function runRainPass(ctx: AppContext, now = clock.now()): Promise<P
     if (siteReason(rules, site)) continue;
     const at = nextRainAt(now.getTime(), rules.intervalMinutes * 60_000);
     if (now.getTime() < at - rules.announceSeconds * 1000) continue;
+    // Looked up first: a conflicting insert would still spend an id of the sequence on every pass.
+    if (await repo.rainExists(ctx.db, Number(site.id), iso(new Date(at)))) continue;
     const created = await repo.insertRain(ctx.db, {
       site_id: Number(site.id),
       at: iso(new Date(at)),

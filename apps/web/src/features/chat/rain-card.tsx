@@ -183,7 +183,11 @@ export function RainCard({ className = '' }: { className?: string }) {
           {ended && !receivedThis && rain.phase === 'paid' && <p className="text-muted">{t('ended', { count: rain.paid_count })}</p>}
           {/* The rules in one line, once the member meets them (a member who does not reads the list above). */}
           {!token || data.eligible !== true ? null : (
-            <p className="text-[12px] text-muted">{t('rules', { min: formatMoney(data.min_wager), minutes: data.chat_active_minutes })}</p>
+            <p className="text-[12px] text-muted">
+              {Number(data.min_wager) > 0
+                ? t('rules', { min: formatMoney(data.min_wager), minutes: data.chat_active_minutes })
+                : t('rules_no_wager', { minutes: data.chat_active_minutes })}
+            </p>
           )}
         </div>
       )}
