@@ -1,12 +1,10 @@
 import { doubleColor, doublePayout, doubleRollFromHash } from '@casino/games/double';
-import { centavos, formatCentavos } from '@casino/shared/money';
+import { formatCentavos } from '@casino/shared/money';
 import type { DoubleColor, DoubleState, HouseServerMessage } from '@casino/shared/schemas/house-games';
-import { nowIso } from '../../../db/database.ts';
-import { credit, settleLost } from '../../wallet/wallet.service.ts';
-import { type HouseGame, roundRefOf } from '../house-game.ts';
+import type { HouseGame } from '../house-game.ts';
 import { maskAccount, sleepUntil } from './feed.ts';
 import { type ListedBet, SharedRoundGame } from './round-engine.ts';
-import * as repo from './shared-rounds.repository.ts';
+import type * as repo from './shared-rounds.repository.ts';
 
 /**
  * Double (the Blaze-style wheel): shared rounds over /ws/double. Betting window, then the wheel
@@ -140,44 +138,17 @@ export class DoubleGame extends SharedRoundGame<Snapshot, PublicBet, History, Do
 
   /** Pays every member's stakes of an ended round: one credit (or loss) per member's game round. */
   async settle(game: HouseGame, round: repo.SharedRound, open: repo.SharedBetRow[]): Promise<void> {
-    const byMember = new Map<number, repo.SharedBetRow[]>();
-    for (const bet of open) byMember.set(bet.member_id, [...(byMember.get(bet.member_id) ?? []), bet]);
     const roll = round.result;
-    const results = await Promise.allSettled(
-      [...byMember.entries()].map(([memberId, bets]) =>
-        this.kit.batcher.run(async (trx) => {
-          let total = 0;
-          for (const bet of bets) {
-            const win = doublePayout(bet.stake_centavos, bet.choice as DoubleColor, roll);
-            if (!(await repo.settleBet(trx, bet.id, { status: win > 0 ? 'won' : 'lost', win_centavos: win, settled_at: nowIso() })))
-              continue;
-            total += win;
-          }
-          const roundUid = bets[0]?.game_round_uid as string;
-          const outcome = {
-            game: 'double',
-            shared_round_id: round.id,
-            roll,
-            color: doubleColor(roll),
-            bets: bets.map((b) => ({
-              color: b.choice,
-              bet_centavos: b.stake_centavos,
-              win_centavos: doublePayout(b.stake_centavos, b.choice as DoubleColor, roll),
-            })),
-          };
-          const ref = roundRefOf(game, memberId, roundUid);
-          if (total > 0) await credit(trx, ref, { txId: `${roundUid}:win`, amountCentavos: centavos(total), outcome });
-          else await settleLost(trx, ref, outcome);
-          return total;
-        }),
-      ),
+    await this.settleByMember(
+      game,
+      round,
+      open,
+      (bet) => doublePayout(bet.stake_centavos, bet.choice as DoubleColor, roll),
+      (lines) => ({
+        roll,
+        color: doubleColor(roll),
+        bets: lines.map(({ bet, win }) => ({ color: bet.choice, bet_centavos: bet.stake_centavos, win_centavos: win })),
+      }),
     );
-    const members = [...byMember.keys()];
-    results.forEach((result, i) => {
-      if (result.status === 'rejected') this.kit.ctx.log.error({ err: result.reason, member: members[i] }, 'double settlement failed');
-    });
-    results.forEach((result, i) => {
-      if (result.status === 'fulfilled' && result.value > 0) this.kit.balances.push(members[i] as number);
-    });
   }
 }

@@ -1,14 +1,12 @@
 import { type BacboBet, bacboPayout } from '@casino/games/bacbo';
 import { bacboOutcomeOfResult, decodeBacboDice, liveBacboResultFromHash } from '@casino/games/live-tables';
-import { centavos, formatCentavos } from '@casino/shared/money';
+import { formatCentavos } from '@casino/shared/money';
 import type { HouseServerMessage } from '@casino/shared/schemas/house-games';
 import type { LiveBacboPlayerBet, LiveBacboSide, LiveBacboState } from '@casino/shared/schemas/house-live-tables';
-import { nowIso } from '../../../db/database.ts';
-import { credit, settleLost } from '../../wallet/wallet.service.ts';
-import { type HouseGame, roundRefOf } from '../house-game.ts';
+import type { HouseGame } from '../house-game.ts';
 import { maskAccount, sleepUntil } from './feed.ts';
 import { type ListedBet, SharedRoundGame } from './round-engine.ts';
-import * as repo from './shared-rounds.repository.ts';
+import type * as repo from './shared-rounds.repository.ts';
 
 /**
  * Live Bac Bo (issue 14): an RNG table, no video dealer. Shared rounds over /ws/live-bacbo like
@@ -150,45 +148,20 @@ export class LiveBacboGame extends SharedRoundGame<Snapshot, LiveBacboPlayerBet,
   }
 
   async settle(game: HouseGame, round: repo.SharedRound, open: repo.SharedBetRow[]): Promise<void> {
-    const byMember = new Map<number, repo.SharedBetRow[]>();
-    for (const bet of open) byMember.set(bet.member_id, [...(byMember.get(bet.member_id) ?? []), bet]);
     const result = round.result;
     const o = bacboOutcomeOfResult(result);
-    const results = await Promise.allSettled(
-      [...byMember.entries()].map(([memberId, bets]) =>
-        this.kit.batcher.run(async (trx) => {
-          let total = 0;
-          for (const bet of bets) {
-            const win = liveBacboReturn(bet.choice as BacboBet, bet.stake_centavos, result);
-            if (!(await repo.settleBet(trx, bet.id, { status: win > 0 ? 'won' : 'lost', win_centavos: win, settled_at: nowIso() })))
-              continue;
-            total += win;
-          }
-          const roundUid = bets[0]?.game_round_uid as string;
-          const outcome = {
-            game: GAME,
-            shared_round_id: round.id,
-            dice: decodeBacboDice(result),
-            player_total: o.playerTotal,
-            banker_total: o.bankerTotal,
-            winner: o.winner,
-            bets: bets.map((b) => ({
-              side: b.choice,
-              bet_centavos: b.stake_centavos,
-              win_centavos: liveBacboReturn(b.choice as BacboBet, b.stake_centavos, result),
-            })),
-          };
-          const ref = roundRefOf(game, memberId, roundUid);
-          if (total > 0) await credit(trx, ref, { txId: `${roundUid}:win`, amountCentavos: centavos(total), outcome });
-          else await settleLost(trx, ref, outcome);
-          return total;
-        }),
-      ),
+    await this.settleByMember(
+      game,
+      round,
+      open,
+      (bet) => liveBacboReturn(bet.choice as BacboBet, bet.stake_centavos, result),
+      (lines) => ({
+        dice: decodeBacboDice(result),
+        player_total: o.playerTotal,
+        banker_total: o.bankerTotal,
+        winner: o.winner,
+        bets: lines.map(({ bet, win }) => ({ side: bet.choice, bet_centavos: bet.stake_centavos, win_centavos: win })),
+      }),
     );
-    const members = [...byMember.keys()];
-    results.forEach((r, i) => {
-      if (r.status === 'rejected') this.kit.ctx.log.error({ err: r.reason, member: members[i] }, 'live bac bo settlement failed');
-      else if (r.value > 0) this.kit.balances.push(members[i] as number);
-    });
   }
 }

@@ -8,7 +8,7 @@ import { nowIso } from '../../../db/database.ts';
 import { AppError } from '../../../lib/http.ts';
 import { moneyFailure } from '../../../platform/ledger/money-failure.ts';
 import { debitMany } from '../../wallet/debit-many.ts';
-import { credit, debit, settleLost } from '../../wallet/wallet.service.ts';
+import { debit } from '../../wallet/wallet.service.ts';
 import { checkStake, type HouseGame, playableGame, roundRefOf } from '../house-game.ts';
 import { type RouletteChipInput, rouletteRefusal, toStakes } from '../instant.service.ts';
 import { maskAccount, sleepUntil } from './feed.ts';
@@ -297,43 +297,17 @@ export class LiveRouletteGame extends SharedRoundGame<Snapshot, LiveRoulettePlay
 
   /** Pays every member's spots of an ended round: one credit (or loss) per member's game round. */
   async settle(game: HouseGame, round: repo.SharedRound, open: repo.SharedBetRow[]): Promise<void> {
-    const byMember = new Map<number, repo.SharedBetRow[]>();
-    for (const bet of open) byMember.set(bet.member_id, [...(byMember.get(bet.member_id) ?? []), bet]);
     const n = round.result;
-    const results = await Promise.allSettled(
-      [...byMember.entries()].map(([memberId, bets]) =>
-        this.kit.batcher.run(async (trx) => {
-          let total = 0;
-          for (const bet of bets) {
-            const win = spotReturn(bet.choice, bet.stake_centavos, n);
-            if (!(await repo.settleBet(trx, bet.id, { status: win > 0 ? 'won' : 'lost', win_centavos: win, settled_at: nowIso() })))
-              continue;
-            total += win;
-          }
-          const roundUid = bets[0]?.game_round_uid as string;
-          const outcome = {
-            game: GAME,
-            shared_round_id: round.id,
-            number: n,
-            color: roulette.rouletteColor(n),
-            bets: bets.map((b) => ({
-              spot: b.choice,
-              bet_centavos: b.stake_centavos,
-              win_centavos: spotReturn(b.choice, b.stake_centavos, n),
-            })),
-          };
-          const ref = roundRefOf(game, memberId, roundUid);
-          if (total > 0) await credit(trx, ref, { txId: `${roundUid}:win`, amountCentavos: centavos(total), outcome });
-          else await settleLost(trx, ref, outcome);
-          return total;
-        }),
-      ),
+    await this.settleByMember(
+      game,
+      round,
+      open,
+      (bet) => spotReturn(bet.choice, bet.stake_centavos, n),
+      (lines) => ({
+        number: n,
+        color: roulette.rouletteColor(n),
+        bets: lines.map(({ bet, win }) => ({ spot: bet.choice, bet_centavos: bet.stake_centavos, win_centavos: win })),
+      }),
     );
-    const members = [...byMember.keys()];
-    results.forEach((result, i) => {
-      if (result.status === 'rejected')
-        this.kit.ctx.log.error({ err: result.reason, member: members[i] }, 'live roulette settlement failed');
-      else if (result.value > 0) this.kit.balances.push(members[i] as number);
-    });
   }
 }

@@ -218,7 +218,8 @@ describe.sequential('live tables', { timeout: 120_000 }, () => {
       const refused = await waitFor(async () => seen.find((m) => m.type === 'reply' && m.data.ref === 'v1'), 'the reply to a visitor');
       expect(refused.data).toMatchObject({ ok: false, error_code: 'NOT_LOGGED_IN' });
 
-      const round = await open(table.read, 1_200, `${table.path}: a round open for bets`);
+      const read: () => Promise<{ phase: string; betting_ends_at: number; round_id: number }> = table.read;
+      const round = await open(read, 1_200, `${table.path}: a round open for bets`);
       const ws = await t.app.injectWS(`${table.path}?token=${p.token}`);
       const mine: { type: string; data: any }[] = [];
       ws.on('message', (raw: Buffer) => mine.push(JSON.parse(raw.toString())));

@@ -6,7 +6,7 @@ import { nowIso } from '../../../db/database.ts';
 import { AppError } from '../../../lib/http.ts';
 import { moneyFailure } from '../../../platform/ledger/money-failure.ts';
 import { debitMany } from '../../wallet/debit-many.ts';
-import { debit } from '../../wallet/wallet.service.ts';
+import { credit, debit, settleLost } from '../../wallet/wallet.service.ts';
 import { checkStake, type GameContext, type HouseGame, loadHouseGame, playableGame, roundRefOf } from '../house-game.ts';
 import type { BalancePushes } from './balance-pushes.ts';
 import type { RandomnessBeacon } from './beacon.ts';
@@ -511,4 +511,47 @@ export abstract class SharedRoundGame<Snapshot extends RoundSnapshot, Bet, Histo
   abstract draw(game: HouseGame | undefined, round: repo.SharedRound, signal: AbortSignal): Promise<void>;
   abstract settle(game: HouseGame, round: repo.SharedRound, open: repo.SharedBetRow[]): Promise<void>;
   abstract refundIds(bet: repo.SharedBetRow): { txId: string; refTxId: string };
+
+  /**
+   * Settles an ended round whose bets each win a fixed return (double, the live tables): every
+   * member's lines in one transaction of the batcher, their returns summed into one credit on
+   * the member's game round (or its loss), the record's outcome from `outcome`. A line already
+   * settled (a retried settlement) is skipped; a member whose transaction fails is logged and
+   * left for the sweeper, the others are paid.
+   */
+  protected async settleByMember(
+    game: HouseGame,
+    round: repo.SharedRound,
+    open: repo.SharedBetRow[],
+    returnOf: (bet: repo.SharedBetRow) => number,
+    outcome: (bets: { bet: repo.SharedBetRow; win: number }[]) => Record<string, unknown>,
+  ): Promise<void> {
+    const byMember = new Map<number, repo.SharedBetRow[]>();
+    for (const bet of open) byMember.set(bet.member_id, [...(byMember.get(bet.member_id) ?? []), bet]);
+    const results = await Promise.allSettled(
+      [...byMember.entries()].map(([memberId, bets]) =>
+        this.kit.batcher.run(async (trx) => {
+          const lines = bets.map((bet) => ({ bet, win: returnOf(bet) }));
+          let total = 0;
+          for (const { bet, win } of lines) {
+            if (!(await repo.settleBet(trx, bet.id, { status: win > 0 ? 'won' : 'lost', win_centavos: win, settled_at: nowIso() })))
+              continue;
+            total += win;
+          }
+          const roundUid = bets[0]?.game_round_uid as string;
+          const record = { game: this.game, shared_round_id: round.id, ...outcome(lines) };
+          const ref = roundRefOf(game, memberId, roundUid);
+          if (total > 0) await credit(trx, ref, { txId: `${roundUid}:win`, amountCentavos: centavos(total), outcome: record });
+          else await settleLost(trx, ref, record);
+          return total;
+        }),
+      ),
+    );
+    const members = [...byMember.keys()];
+    results.forEach((result, i) => {
+      if (result.status === 'rejected')
+        this.kit.ctx.log.error({ err: result.reason, member: members[i] }, `${this.game} settlement failed`);
+      else if (result.value > 0) this.kit.balances.push(members[i] as number);
+    });
+  }
 }
