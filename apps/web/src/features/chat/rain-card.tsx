@@ -25,6 +25,8 @@ export function invalidateRain(queryClient: ReturnType<typeof useQueryClient>): 
 }
 
 const SOON_MS = 90_000;
+/** How long the card keeps showing a share received. */
+const RECENT_SHARE_MS = 10 * 60_000;
 
 function useNow(stepMs = 1_000): number {
   const [now, setNow] = useState(() => Date.now());
@@ -108,7 +110,11 @@ export function RainCard({ className = '' }: { className?: string }) {
   const open = rain?.phase === 'open' && Date.parse(rain.closes_at) > now;
   const announced = rain?.phase === 'announced';
   const ended = rain && (rain.phase === 'paid' || rain.phase === 'cancelled');
-  const receivedThis = data.received && rain && data.received.rain_id === rain.id ? data.received : null;
+  // The share of this rain, or of one paid in the last minutes (the next rain may already be announced).
+  const receivedThis =
+    data.received && ((rain && data.received.rain_id === rain.id) || now - Date.parse(data.received.paid_at) < RECENT_SHARE_MS)
+      ? data.received
+      : null;
 
   let headline: string;
   if (!data.enabled) headline = t('off');

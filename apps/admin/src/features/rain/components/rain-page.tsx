@@ -243,7 +243,13 @@ function RainsSection() {
     { label: t('rain_admin.history.paid'), numeric: true },
     { label: t('rain_admin.history.open'), srOnly: true },
   ];
-  const status = (rain: AdminRain) => <Badge tone={STATUS_TONES[rain.status]}>{t(`rain_admin.statuses.${rain.status}`)}</Badge>;
+  // A rain paid to nobody (no claim, nobody eligible) says so rather than "paid".
+  const status = (rain: AdminRain) =>
+    rain.status === 'paid' && rain.paid_count === 0 ? (
+      <Badge tone="slate">{t('rain_admin.statuses.nobody')}</Badge>
+    ) : (
+      <Badge tone={STATUS_TONES[rain.status]}>{t(`rain_admin.statuses.${rain.status}`)}</Badge>
+    );
   const openButton = (rain: AdminRain) => (
     <button
       type="button"
