@@ -35,12 +35,14 @@ describe('support chat', () => {
     });
     expect(registered.status, registered.message).toBe('success');
 
-    // The member, on a phone: the floating button opens a new conversation straight away.
+    // The member, on a phone: no floating button over the pages (it would cover their buttons above
+    // the tab bar); the information centre's support page opens a new conversation straight away.
     const phone = await newContext(browser, PHONE);
     await phone.addInitScript((token) => sessionStorage.setItem('token', token), registered.data.token);
     const member = await phone.newPage();
-    await member.goto('/');
-    await member.getByTestId('support-launcher').click();
+    await member.goto('/information-center/support');
+    await member.getByTestId('support-open').click();
+    expect(await member.getByTestId('support-launcher').isVisible()).toBe(false);
     await member.getByTestId('support-panel').waitFor();
     const question = `Meu PIX de ontem ainda não caiu (${digits})`;
     await member.getByTestId('support-composer').fill(question);
@@ -82,7 +84,7 @@ describe('support chat', () => {
         async () =>
           (
             await member
-              .getByTestId('support-unread')
+              .getByTestId('support-open-unread')
               .textContent({ timeout: 1000 })
               .catch(() => null)
           )?.trim(),
@@ -90,12 +92,12 @@ describe('support chat', () => {
       )
       .toBe('1');
     await screenshot(member, 'support-member-badge-390x844');
-    await member.getByTestId('support-launcher').click();
+    await member.getByTestId('support-open').click();
     await member.getByTestId('support-conversation-row').first().click();
     await member.getByTestId('support-message-operator').filter({ hasText: answer }).waitFor();
     await screenshot(member, 'support-member-answer-390x844');
     await member.getByTestId('support-close').click();
-    await member.getByTestId('support-unread').waitFor({ state: 'detached', timeout: 10_000 });
+    await member.getByTestId('support-open-unread').waitFor({ state: 'detached', timeout: 10_000 });
 
     // The same member on a desktop: the panel at the bottom right.
     const wide = await newContext(browser, DESKTOP);

@@ -21,3 +21,14 @@ export const CENTRAL_EXCLUSION_URL = 'https://www.gov.br/autoexclusaoapostas';
 
 /** Member status values. */
 export const MEMBER_STATUS = { active: 1, frozen: 2 } as const;
+
+/**
+ * The chat's rooms (one per site language) and longest message, and the live wins strip's list
+ * sizes (issue 15). Here, not only in schemas/chat.ts and schemas/feed.ts, so the shell's chat
+ * button and the home page's strip read them without loading zod and the schemas.
+ */
+export const CHAT_ROOMS = ['pt', 'en', 'zh', 'vi', 'id', 'ms', 'th', 'tr'] as const;
+export type ChatRoom = (typeof CHAT_ROOMS)[number];
+export const CHAT_MAX_LENGTH = 200;
+export const FEED_LATEST_SIZE = 12;
+export const FEED_TOP_SIZE = 10;

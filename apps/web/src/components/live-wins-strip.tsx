@@ -1,5 +1,6 @@
-import { API } from '@casino/shared/api-paths';
-import { FEED_LATEST_SIZE, FEED_TOP_SIZE, type FeedEntry, type FeedWinsResponse } from '@casino/shared/schemas/feed';
+import { API } from '@casino/shared/player-api-paths';
+import { FEED_LATEST_SIZE, FEED_TOP_SIZE } from '@casino/shared/constants';
+import type { FeedEntry, FeedWinsResponse } from '@casino/shared/schemas/feed';
 import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';

@@ -1,4 +1,4 @@
-import { API } from '@casino/shared/api-paths';
+import { API } from '@casino/shared/player-api-paths';
 import type { ApiFailure, ApiSuccess } from '@casino/shared/envelope';
 import { UNAUTHENTICATED_MESSAGE } from '@casino/shared/errors';
 import { i18n } from './translation.ts';

@@ -1,4 +1,5 @@
 import { DEFAULT_LANGUAGE, LANGUAGE_STORAGE_KEY, LANGUAGES, type LanguageCode, normalizeLanguage } from '@casino/shared/languages';
+import type { FeatureNamespace } from './i18n-namespaces.ts';
 import { i18n } from './translation.ts';
 
 type Catalogue = { default: Record<string, unknown> };
@@ -40,67 +41,32 @@ export function loadDeferredCatalogues(): Promise<void> {
   return deferredLoad;
 }
 
-/** `play`: the house games' screens (only downloaded by the first game a player opens). */
-const playCatalogues = import.meta.glob<Catalogue>('../../../../packages/shared/src/i18n/locales/*/play.json');
-
-/** `promo`: the promotions pages (only downloaded by the first promotions page a player opens). */
-const promoCatalogues = import.meta.glob<Catalogue>('../../../../packages/shared/src/i18n/locales/*/promo.json');
-
-/** Adds the `promo` namespace before a promotions page renders (the promotions module awaits it). */
-export async function loadPromoNamespace(): Promise<void> {
-  await loadNamespace('promo', promoCatalogues);
-}
-
-/** `loyalty`: VIP, rebates and the agency programme (only downloaded by the first of their pages). */
-const loyaltyCatalogues = import.meta.glob<Catalogue>('../../../../packages/shared/src/i18n/locales/*/loyalty.json');
-
-/** Adds the `loyalty` namespace before a VIP, rebate or agency page renders (their modules await it). */
-export async function loadLoyaltyNamespace(): Promise<void> {
-  await loadNamespace('loyalty', loyaltyCatalogues);
-}
-
-/** `sports`: the sportsbook and the virtual league (only downloaded by the first sportsbook page a player opens). */
-const sportsCatalogues = import.meta.glob<Catalogue>('../../../../packages/shared/src/i18n/locales/*/sports.json');
-
-/** Adds the `sports` namespace before a sportsbook page renders (the sportsbook layout awaits it). */
-export async function loadSportsNamespace(): Promise<void> {
-  await loadNamespace('sports', sportsCatalogues);
-}
-
-/** `care`: responsible gaming and identity (only downloaded by the centre and the reality check). */
-const careCatalogues = import.meta.glob<Catalogue>('../../../../packages/shared/src/i18n/locales/*/care.json');
-
-/** Adds the `care` namespace before the responsible-gaming centre or the reality check renders. */
-export async function loadCareNamespace(): Promise<void> {
-  await loadNamespace('care', careCatalogues);
-}
-
 /**
- * `community`: the chat and its rain, the live wins strip, support, site popups and the terms
- * notices. The shell's pieces that speak it (chat drawer, popups, terms banner) await it.
+ * The feature namespaces (play, promo, loyalty, sports, care, community) come with the first page
+ * that needs one: their catalogues' loaders live in i18n-namespaces.ts, itself downloaded then,
+ * so the first load carries neither the catalogues nor their list.
  */
-const communityCatalogues = import.meta.glob<Catalogue>('../../../../packages/shared/src/i18n/locales/*/community.json');
-
-/** Adds the `community` namespace before a community piece renders. */
-export async function loadCommunityNamespace(): Promise<void> {
-  await loadNamespace('community', communityCatalogues);
-}
-
-/** Adds the `play` namespace before a house game renders (call it from the game route's loader). */
-export async function loadPlayNamespace(): Promise<void> {
-  await loadNamespace('play', playCatalogues);
-}
+export const loadPlayNamespace = () => loadNamespace('play');
+export const loadPromoNamespace = () => loadNamespace('promo');
+export const loadLoyaltyNamespace = () => loadNamespace('loyalty');
+export const loadSportsNamespace = () => loadNamespace('sports');
+export const loadCareNamespace = () => loadNamespace('care');
+export const loadCommunityNamespace = () => loadNamespace('community');
 
 const namespaceLoads = new Map<string, Promise<void>>();
 
 /** Adds a namespace of the active language once, however many callers ask at the same time. */
-function loadNamespace(ns: string, loaders: Record<string, () => Promise<Catalogue>>): Promise<void> {
+function loadNamespace(ns: FeatureNamespace): Promise<void> {
   let loading = namespaceLoads.get(ns);
   if (!loading) {
     const language = currentLanguage();
     loading = i18n.hasResourceBundle(language, ns)
       ? Promise.resolve()
-      : load(loaders, language).then((resources) => i18n.addResourceBundle(language, ns, resources, true, true));
+      : import('./i18n-namespaces.ts')
+          .then((m) => load(m.NAMESPACE_CATALOGUES[ns], language))
+          .then((resources) => {
+            i18n.addResourceBundle(language, ns, resources, true, true);
+          });
     namespaceLoads.set(ns, loading);
   }
   return loading;

@@ -1,4 +1,4 @@
-import { API } from '@casino/shared/api-paths';
+import { API } from '@casino/shared/player-api-paths';
 import type { ServerMessage } from '@casino/shared/schemas/ws';
 import { useEffect } from 'react';
 import { getToken, getUser, setUser } from './session.ts';

@@ -1,4 +1,4 @@
-import { API } from '@casino/shared/api-paths';
+import { API } from '@casino/shared/player-api-paths';
 import type { z } from 'zod';
 import type { siteData } from '@casino/shared/schemas/site';
 import { useQuery } from '@tanstack/react-query';

@@ -1,4 +1,4 @@
-import { API } from '@casino/shared/api-paths';
+import { API } from '@casino/shared/player-api-paths';
 import { moneyStringToCentavos } from '@casino/shared/money';
 import type { UserInfo } from '@casino/shared/schemas/auth';
 import { useEffect } from 'react';

@@ -7,9 +7,9 @@ import { idField, langField } from './fields.ts';
  * `GET /api/chat/rooms`, `GET /api/chat/history?room=pt` (the last 50), `POST /api/chat/send`
  * and the websocket `/ws/chat?room=pt[&token=]`, whose server messages are `ChatServerMessage`.
  */
-export const CHAT_ROOMS = ['pt', 'en', 'zh', 'vi', 'id', 'ms', 'th', 'tr'] as const;
-export type ChatRoom = (typeof CHAT_ROOMS)[number];
-export const CHAT_MAX_LENGTH = 200;
+import { CHAT_MAX_LENGTH, CHAT_ROOMS } from '../constants.ts';
+
+export { CHAT_MAX_LENGTH, CHAT_ROOMS, type ChatRoom } from '../constants.ts';
 export const CHAT_HISTORY_SIZE = 50;
 
 export const chatRoomField = z.enum(CHAT_ROOMS);

@@ -37,5 +37,4 @@ export const feedWinsResponse = z.object({
 });
 export type FeedWinsResponse = z.infer<typeof feedWinsResponse>;
 
-export const FEED_LATEST_SIZE = 12;
-export const FEED_TOP_SIZE = 10;
+export { FEED_LATEST_SIZE, FEED_TOP_SIZE } from '../constants.ts';

@@ -1,4 +1,4 @@
-import { API } from '@casino/shared/api-paths';
+import { API } from '@casino/shared/player-api-paths';
 import type { Login2Body, Register2Body, UserInfo } from '@casino/shared/schemas/auth';
 import { apiPost } from '../../lib/api.ts';
 

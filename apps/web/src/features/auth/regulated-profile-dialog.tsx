@@ -1,4 +1,4 @@
-import { API } from '@casino/shared/api-paths';
+import { API } from '@casino/shared/player-api-paths';
 import type { UserInfo } from '@casino/shared/schemas/auth';
 import { type CompleteRegulatedProfileBody, completeRegulatedProfileBody } from '@casino/shared/schemas/regulated-profile';
 import { zodResolver } from '@hookform/resolvers/zod';

@@ -1,5 +1,6 @@
 import { LANGUAGES } from '@casino/shared/languages';
-import { CHAT_MAX_LENGTH, CHAT_ROOMS, type ChatMessage, type ChatRoom, type ChatServerMessage } from '@casino/shared/schemas/chat';
+import { CHAT_MAX_LENGTH, CHAT_ROOMS, type ChatRoom } from '@casino/shared/constants';
+import type { ChatMessage, ChatServerMessage } from '@casino/shared/schemas/chat';
 import { ArrowDown, MessagesSquare, SendHorizontal } from 'lucide-react';
 import { type FormEvent, type ReactNode, useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { buttonClass } from '../../components/button.tsx';

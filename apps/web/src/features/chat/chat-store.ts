@@ -1,4 +1,4 @@
-import { CHAT_ROOMS, type ChatRoom } from '@casino/shared/schemas/chat';
+import { CHAT_ROOMS, type ChatRoom } from '@casino/shared/constants';
 import { currentLanguage } from '../../lib/i18n.ts';
 import { createStore, useStore } from '../../lib/store.ts';
 

@@ -1,4 +1,4 @@
-import { API } from '@casino/shared/api-paths';
+import { API } from '@casino/shared/player-api-paths';
 import type { ChatHistoryResponse, ChatMessage, ChatRoomsResponse, ChatServerMessage } from '@casino/shared/schemas/chat';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';

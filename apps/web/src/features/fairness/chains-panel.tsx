@@ -1,4 +1,4 @@
-import { API } from '@casino/shared/api-paths';
+import { API } from '@casino/shared/player-api-paths';
 import { type CrashState, type DoubleState, FAIR_CHAIN_GAMES, type FairChainGame } from '@casino/shared/schemas/house-games';
 import { verifySnippet } from '@casino/games/verify-snippet';
 import { useQuery } from '@tanstack/react-query';

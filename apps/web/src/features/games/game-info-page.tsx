@@ -1,4 +1,4 @@
-import { API } from '@casino/shared/api-paths';
+import { API } from '@casino/shared/player-api-paths';
 import type { GameItem } from '@casino/shared/schemas/games';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect } from 'react';

@@ -1,4 +1,4 @@
-import { API } from '@casino/shared/api-paths';
+import { API } from '@casino/shared/player-api-paths';
 import { type Day7LoginAnswer, GAME_RECORD_RANGES, type GameRecordAnswer, type GameRecordItem } from '@casino/shared/schemas/games';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiGet, apiPost } from '../../lib/api.ts';

@@ -1,7 +1,7 @@
+import { lazy, Suspense } from 'react';
 import { useTranslation } from '../../lib/translation.ts';
 import { Link } from 'react-router';
 import { EmptyState } from '../../components/empty-state.tsx';
-import { LiveWinsStrip } from '../../components/live-wins-strip.tsx';
 import { Skeleton } from '../../components/spinner.tsx';
 import { useIsLoggedIn } from '../../lib/session.ts';
 import { usePageTitle } from '../../lib/use-page-title.ts';
@@ -58,6 +58,9 @@ function Activities() {
   );
 }
 
+/** Below the fold and fed by its own socket: not part of the home page's first load. */
+const LiveWinsStrip = lazy(() => import('../../components/live-wins-strip.tsx').then((m) => ({ default: m.LiveWinsStrip })));
+
 /**
  * Home: banner, search, the ten category tabs with their games, popular and promotion rows,
  * what the member played lately, activities and the providers.
@@ -73,7 +76,9 @@ export function HomePage() {
       <CategoryTabs />
       <PopularRow />
       <PromotionRow />
-      <LiveWinsStrip />
+      <Suspense fallback={null}>
+        <LiveWinsStrip />
+      </Suspense>
       <Activities />
       <ProviderList />
     </div>

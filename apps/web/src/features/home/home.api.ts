@@ -1,4 +1,4 @@
-import { API } from '@casino/shared/api-paths';
+import { API } from '@casino/shared/player-api-paths';
 import { useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../lib/api.ts';
 import { currentLanguage } from '../../lib/i18n.ts';

@@ -1,4 +1,4 @@
-import { API } from '@casino/shared/api-paths';
+import { API } from '@casino/shared/player-api-paths';
 import type { KycSide, KycStatusAnswer } from '@casino/shared/schemas/kyc';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiGet, request } from '../../lib/api.ts';

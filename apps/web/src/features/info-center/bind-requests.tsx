@@ -1,4 +1,4 @@
-import { API } from '@casino/shared/api-paths';
+import { API } from '@casino/shared/player-api-paths';
 import type { BindRequestItem, bindRequestsResponse } from '@casino/shared/schemas/agency';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { UsersRound } from 'lucide-react';

@@ -10,7 +10,8 @@ import { PageHeader } from '../../components/page-header.tsx';
 import { Skeleton } from '../../components/spinner.tsx';
 import { errorMessage, isSessionError } from '../../lib/api.ts';
 import { formatDateTime } from '../../lib/format.ts';
-import { useSession } from '../../lib/session.ts';
+import { useIsLoggedIn, useSession } from '../../lib/session.ts';
+import { openSupport, useSupportUnreadCount } from '../../lib/support-store.ts';
 import { toast } from '../../lib/toast.ts';
 import {
   type AnnouncementEntry,
@@ -130,7 +131,36 @@ export function SupportPage() {
   if (support.isPending) body = <Skeleton className="h-[220px]" />;
   else if (support.isError) body = <Failure error={support.error} onRetry={() => void support.refetch()} />;
   else body = <SupportCard url={safeLink(support.data.url)} hours={support.data.hours} channels={support.data.channels} />;
-  return <InfoPage title={t('pages.support')}>{body}</InfoPage>;
+  return (
+    <InfoPage title={t('pages.support')}>
+      <SupportChatButton />
+      {body}
+    </InfoPage>
+  );
+}
+
+/**
+ * Members open the in-page support chat from here (on phones its only door: no floating button
+ * there), with the count of operator answers not read yet.
+ */
+function SupportChatButton() {
+  const { t } = useTranslation();
+  const loggedIn = useIsLoggedIn();
+  const unread = useSupportUnreadCount();
+  if (!loggedIn) return null;
+  return (
+    <button type="button" onClick={openSupport} className={buttonClass('money', 'lg', 'relative w-full')} data-testid="support-open">
+      {t('info.support_chat')}
+      {unread > 0 ? (
+        <span
+          className="absolute -top-1.5 -right-1.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-danger px-1 text-[11px] leading-none font-bold text-white ring-2 ring-ink tabular-nums"
+          data-testid="support-open-unread"
+        >
+          {unread > 99 ? '99+' : unread}
+        </span>
+      ) : null}
+    </button>
+  );
 }
 
 type Channel = { name: string; url: string; icon: string | null };

@@ -1,4 +1,4 @@
-import { API } from '@casino/shared/api-paths';
+import { API } from '@casino/shared/player-api-paths';
 import type { associationItem, feeItem, orderCenterDetailsResponse, orderTotals } from '@casino/shared/schemas/payments';
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';

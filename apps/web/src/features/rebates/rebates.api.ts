@@ -1,4 +1,4 @@
-import { API } from '@casino/shared/api-paths';
+import { API } from '@casino/shared/player-api-paths';
 import type { RebateDetailItem, RebatesList, rebatesClaimResponse } from '@casino/shared/schemas/vip';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';

@@ -1,4 +1,4 @@
-import { API } from '@casino/shared/api-paths';
+import { API } from '@casino/shared/player-api-paths';
 import type { LimitKind, LimitPeriod, LimitView, ResponsibleStatus, StatementAnswer } from '@casino/shared/schemas/responsible';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiGet, apiPost } from '../../lib/api.ts';

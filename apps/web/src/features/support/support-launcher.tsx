@@ -1,6 +1,7 @@
-import { type ComponentType, lazy, Suspense, useState } from 'react';
+import { type ComponentType, lazy, Suspense, useEffect } from 'react';
 import { HeadsetIcon } from '../../components/icons.tsx';
 import { loadCommunityNamespace } from '../../lib/i18n.ts';
+import { closeSupport, openSupport, setSupportUnread, useSupportOpen } from '../../lib/support-store.ts';
 import { useTranslation } from '../../lib/translation.ts';
 import { useSupportUnread } from './support.api.ts';
 
@@ -16,24 +17,27 @@ const SupportPanel = lazy<ComponentType<{ onClose: () => void }>>(() =>
 const MAX_SHOWN = 99;
 
 /**
- * The support chat's floating button (members only), above the tab bar on phones, with the unread
- * count of operator answers; it opens the conversation as a sheet on phones and a panel on desktops.
+ * The support chat for members: a floating button with the unread count of operator answers on
+ * desktops, and the conversation as a panel there or a sheet on phones. Phones have no floating
+ * button (it would cover the pages' own buttons above the tab bar): the information centre's
+ * support page opens the sheet (lib/support-store.ts) and shows the count.
  */
 export default function SupportLauncher() {
   const { t } = useTranslation('community', { keyPrefix: 'support' });
-  const [open, setOpen] = useState(false);
+  const open = useSupportOpen();
   const unread = useSupportUnread();
+  useEffect(() => setSupportUnread(unread), [unread]);
   const label = unread > 0 ? t('launcher_unread', { count: unread }) : t('launcher');
   return (
     <>
       <button
         type="button"
-        onClick={() => setOpen(true)}
+        onClick={openSupport}
         aria-label={label}
         title={label}
         aria-expanded={open}
         data-testid="support-launcher"
-        className={`fixed right-3 bottom-[calc(5rem+env(safe-area-inset-bottom))] z-30 flex size-12 items-center justify-center rounded-full bg-gradient-to-b from-gold to-gold-deep text-ink shadow-[0_8px_24px_-6px_rgba(245,196,81,0.6)] ring-4 ring-ink/60 transition hover:brightness-110 lg:right-6 lg:bottom-6 ${open ? 'hidden' : ''}`}
+        className={`fixed right-6 bottom-6 z-30 hidden size-12 items-center justify-center rounded-full bg-gradient-to-b from-gold to-gold-deep text-ink shadow-[0_8px_24px_-6px_rgba(245,196,81,0.6)] ring-4 ring-ink/60 transition hover:brightness-110 ${open ? '' : 'lg:flex'}`}
       >
         <HeadsetIcon size={22} />
         {unread > 0 ? (
@@ -48,7 +52,7 @@ export default function SupportLauncher() {
       </button>
       {open ? (
         <Suspense fallback={null}>
-          <SupportPanel onClose={() => setOpen(false)} />
+          <SupportPanel onClose={closeSupport} />
         </Suspense>
       ) : null}
     </>

@@ -1,4 +1,4 @@
-import { API } from '@casino/shared/api-paths';
+import { API } from '@casino/shared/player-api-paths';
 import type { VipHistoryItem, VipInfo, VipLevelRow } from '@casino/shared/schemas/vip';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiPost } from '../../lib/api.ts';

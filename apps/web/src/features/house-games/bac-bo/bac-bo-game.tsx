@@ -1,5 +1,5 @@
 import { BACBO_TIE_PAYS, bacboRtp } from '@casino/games/bacbo';
-import { API } from '@casino/shared/api-paths';
+import { API } from '@casino/shared/player-api-paths';
 import { formatBRL } from '@casino/shared/money';
 import type { BacboAnswer } from '@casino/shared/schemas/house-table-games';
 import { useState } from 'react';

@@ -1,6 +1,6 @@
 import { BACCARAT_DECLARED, cardValue } from '@casino/games/baccarat';
 import { parseCard } from '@casino/games/cards';
-import { API } from '@casino/shared/api-paths';
+import { API } from '@casino/shared/player-api-paths';
 import { formatBRL } from '@casino/shared/money';
 import type { BaccaratAnswer } from '@casino/shared/schemas/house-table-games';
 import { useState } from 'react';

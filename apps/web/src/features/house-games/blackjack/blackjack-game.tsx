@@ -1,5 +1,5 @@
 import { parseCard } from '@casino/games/cards';
-import { API } from '@casino/shared/api-paths';
+import { API } from '@casino/shared/player-api-paths';
 import { formatBRL, formatCentavos, moneyStringToCentavos } from '@casino/shared/money';
 import type { BlackjackRoundView } from '@casino/shared/schemas/house-blackjack';
 import { useState } from 'react';

@@ -1,4 +1,4 @@
-import { API } from '@casino/shared/api-paths';
+import { API } from '@casino/shared/player-api-paths';
 import { moneyStringToCentavos } from '@casino/shared/money';
 import type { FairSeedsView, HouseConfig } from '@casino/shared/schemas/house-games';
 import { useQuery, useQueryClient } from '@tanstack/react-query';

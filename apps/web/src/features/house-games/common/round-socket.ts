@@ -1,4 +1,4 @@
-import { API } from '@casino/shared/api-paths';
+import { API } from '@casino/shared/player-api-paths';
 import type { HouseServerMessage } from '@casino/shared/schemas/house-games';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { currentLanguage } from '../../../lib/i18n.ts';

@@ -1,5 +1,5 @@
 import { rtpPercent } from '@casino/games/catalogue';
-import { API } from '@casino/shared/api-paths';
+import { API } from '@casino/shared/player-api-paths';
 import { formatCentavos, moneyStringToCentavos } from '@casino/shared/money';
 import type { slotAnswerSchema } from '@casino/shared/schemas/house-games';
 import { type ReactNode, useCallback, useRef, useState } from 'react';

@@ -1,5 +1,5 @@
 import { CRASH_MAX_TARGET, CRASH_MIN_TARGET, crashPayout } from '@casino/games/crash';
-import { API } from '@casino/shared/api-paths';
+import { API } from '@casino/shared/player-api-paths';
 import { formatBRL, formatCentavos, moneyStringToCentavos, parseReais } from '@casino/shared/money';
 import type { CrashState, HouseServerMessage } from '@casino/shared/schemas/house-games';
 import { useCallback, useEffect, useRef, useState } from 'react';

@@ -1,6 +1,6 @@
 import { DICE_MAX_CHANCE, DICE_MIN_CHANCE, type DiceDirection, diceChance, diceMultiplier, diceTargetForChance } from '@casino/games/dice';
 import { payout, toBasisPoints } from '@casino/games/exact';
-import { API } from '@casino/shared/api-paths';
+import { API } from '@casino/shared/player-api-paths';
 import { formatBRL, formatCentavos } from '@casino/shared/money';
 import type { diceAnswerSchema } from '@casino/shared/schemas/house-games';
 import { ArrowLeftRight } from 'lucide-react';

@@ -1,5 +1,5 @@
 import { DOUBLE_MULTIPLIERS, doublePayout } from '@casino/games/double';
-import { API } from '@casino/shared/api-paths';
+import { API } from '@casino/shared/player-api-paths';
 import { formatBRL, formatCentavos, moneyStringToCentavos } from '@casino/shared/money';
 import type { DoubleColor, DoubleState, HouseServerMessage } from '@casino/shared/schemas/house-games';
 import { Fragment, useCallback, useEffect, useRef, useState } from 'react';

@@ -1,5 +1,5 @@
 import { type BigRatio, HILO_GUESSES, type HiloGuess, hiloMultiplier, winningRanks } from '@casino/games/hilo';
-import { API } from '@casino/shared/api-paths';
+import { API } from '@casino/shared/player-api-paths';
 import { formatBRL, formatCentavos, moneyStringToCentavos } from '@casino/shared/money';
 import type { HiloMoveName, HiloRoundView } from '@casino/shared/schemas/house-card-games';
 import { ArrowDown, ArrowUp, Equal, SkipForward } from 'lucide-react';

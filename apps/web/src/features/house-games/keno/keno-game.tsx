@@ -1,5 +1,5 @@
 import { KENO_DRAWN, KENO_MAX_PICKS, KENO_NUMBERS, KENO_PAYTABLES, KENO_RISKS, type KenoRisk, kenoRtp } from '@casino/games/keno';
-import { API } from '@casino/shared/api-paths';
+import { API } from '@casino/shared/player-api-paths';
 import { formatBRL, formatCentavos } from '@casino/shared/money';
 import type { KenoAnswer } from '@casino/shared/schemas/house-table-games';
 import { Eraser, Shuffle } from 'lucide-react';

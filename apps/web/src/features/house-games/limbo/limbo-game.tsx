@@ -1,6 +1,6 @@
 import { payout, multiplier as exactMultiplier } from '@casino/games/exact';
 import { LIMBO_MAX_TARGET, LIMBO_MIN_TARGET } from '@casino/games/limbo';
-import { API } from '@casino/shared/api-paths';
+import { API } from '@casino/shared/player-api-paths';
 import { formatBRL, formatCentavos } from '@casino/shared/money';
 import type { LimboAnswer } from '@casino/shared/schemas/house-table-games';
 import { useCallback, useEffect, useState } from 'react';

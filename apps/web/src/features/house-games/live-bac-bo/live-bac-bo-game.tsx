@@ -1,6 +1,6 @@
 import { BACBO_TIE_PAYS, bacboPayout, outcomeOf } from '@casino/games/bacbo';
 import { Die } from '../../../components/die.tsx';
-import { API } from '@casino/shared/api-paths';
+import { API } from '@casino/shared/player-api-paths';
 import { formatBRL, formatCentavos, moneyStringToCentavos } from '@casino/shared/money';
 import type { HouseServerMessage } from '@casino/shared/schemas/house-games';
 import type { LiveBacboPlayerBet, LiveBacboSide, LiveBacboState } from '@casino/shared/schemas/house-live-tables';

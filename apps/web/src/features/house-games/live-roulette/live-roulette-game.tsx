@@ -1,6 +1,6 @@
 import { betOfSpot, spotReturn } from '@casino/games/live-tables';
 import { ROULETTE_CHIPS_CENTAVOS, ROULETTE_PAYOUTS, rouletteBetKey, rouletteColor } from '@casino/games/roulette';
-import { API } from '@casino/shared/api-paths';
+import { API } from '@casino/shared/player-api-paths';
 import { formatBRL, formatCentavos, moneyStringToCentavos } from '@casino/shared/money';
 import type { HouseServerMessage } from '@casino/shared/schemas/house-games';
 import type { LiveRoulettePlayerBet, LiveRouletteState } from '@casino/shared/schemas/house-live-tables';

@@ -1,6 +1,6 @@
 import { payout, toBasisPoints, toHundredths } from '@casino/games/exact';
 import { MINES_MAX, MINES_MIN, MINES_TILES, maxReveals, minesMultiplier, nextSafeChance } from '@casino/games/mines';
-import { API } from '@casino/shared/api-paths';
+import { API } from '@casino/shared/player-api-paths';
 import { formatBRL, formatCentavos, moneyStringToCentavos } from '@casino/shared/money';
 import type { MinesRoundView } from '@casino/shared/schemas/house-games';
 import { Shuffle } from 'lucide-react';

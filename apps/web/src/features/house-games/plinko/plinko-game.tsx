@@ -9,7 +9,7 @@ import {
   plinkoTable,
   slotProbability,
 } from '@casino/games/plinko';
-import { API } from '@casino/shared/api-paths';
+import { API } from '@casino/shared/player-api-paths';
 import type { plinkoAnswerSchema } from '@casino/shared/schemas/house-games';
 import type { z } from 'zod';
 import { formatCentavos, moneyStringToCentavos } from '@casino/shared/money';

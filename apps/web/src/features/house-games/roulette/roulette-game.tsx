@@ -6,7 +6,7 @@ import {
   ROULETTE_PAYOUTS,
   type RouletteBetType,
 } from '@casino/games/roulette';
-import { API } from '@casino/shared/api-paths';
+import { API } from '@casino/shared/player-api-paths';
 import type { rouletteAnswerSchema } from '@casino/shared/schemas/house-games';
 import type { z } from 'zod';
 import { formatCentavos, moneyStringToCentavos } from '@casino/shared/money';

@@ -1,5 +1,5 @@
 import { evaluate, JACKS_OR_BETTER_9_6, optimalHold, POKER_HANDS, type PokerHand } from '@casino/games/videopoker';
-import { API } from '@casino/shared/api-paths';
+import { API } from '@casino/shared/player-api-paths';
 import { formatBRL, formatCentavos, moneyStringToCentavos } from '@casino/shared/money';
 import type { VideoPokerRoundView } from '@casino/shared/schemas/house-card-games';
 import { Lightbulb } from 'lucide-react';
