@@ -73,6 +73,13 @@ export default async function setup(project: TestProject) {
       BINGO_BUY_MS: '12000',
       BINGO_BALL_MS: '150',
       BINGO_PAUSE_MS: '3000',
+      // The chat rain (e2e/rain.e2e.test.ts): a rain every 30 s, announced 10 s before, claims open
+      // 15 s, R$ 1,00 of bets in the last 24 hours. Mode claim: only a member who claims is paid.
+      RAIN_JOB: 'on',
+      RAIN_INTERVAL_MS: '30000',
+      RAIN_ANNOUNCE_MS: '10000',
+      RAIN_WINDOW_MS: '15000',
+      RAIN_MIN_WAGER: '100',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

@@ -135,8 +135,13 @@ const envSchema = z
     // runs the rain job (one leader per database; unset: on, except with NODE_ENV=test).
     RAIN_JOB: z.enum(['on', 'off']).optional(),
     RAIN_ENABLED: booleanish.default(true),
-    /** Between two rains (5 hours); rains fall at whole multiples of it since the epoch (UTC). */
-    RAIN_INTERVAL_MS: z.coerce.number().int().min(300_000).max(7 * 86_400_000).default(5 * 3_600_000),
+    /** Between two rains (5 hours); rains fall at whole multiples of it since the epoch (UTC). Seconds only outside production (the e2e server). */
+    RAIN_INTERVAL_MS: z.coerce
+      .number()
+      .int()
+      .min(10_000)
+      .max(7 * 86_400_000)
+      .default(5 * 3_600_000),
     /** The pot in centavos (50.00). */
     RAIN_POT: z.coerce.number().int().min(1).max(10_000_000).default(5_000),
     /** Bets over the last 24 hours a member needs, in centavos (20.00; 0: none). */
@@ -190,6 +195,10 @@ const envSchema = z
       message: 'needs KYC_S3_ENDPOINT, KYC_S3_BUCKET, KYC_S3_ACCESS_KEY_ID and KYC_S3_SECRET_ACCESS_KEY when "s3"',
     },
   )
+  .refine((env) => !(env.NODE_ENV === 'production' && env.RAIN_INTERVAL_MS < 300_000), {
+    path: ['RAIN_INTERVAL_MS'],
+    message: 'must be at least 300000 (5 minutes) when NODE_ENV=production',
+  })
   .refine((env) => !(env.NODE_ENV === 'production' && env.CRASH_SPEED !== 1), {
     path: ['CRASH_SPEED'],
     message: 'must be 1 when NODE_ENV=production (the published crash curve)',

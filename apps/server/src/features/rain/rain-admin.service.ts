@@ -53,6 +53,7 @@ export async function updateSettings(ctx: AppContext, actor: Actor, body: z.outp
       offWhenRegulated: body.off_when_regulated ?? before.offWhenRegulated,
       mode: body.mode ?? before.mode,
       intervalMinutes: body.interval_minutes ?? before.intervalMinutes,
+      intervalMs: (body.interval_minutes ?? before.intervalMinutes) * 60_000,
       potCentavos: body.pot ?? before.potCentavos,
       minWagerCentavos: body.min_wager ?? before.minWagerCentavos,
       chatActiveMinutes: body.chat_active_minutes ?? before.chatActiveMinutes,

@@ -29,6 +29,8 @@ export interface RainRules {
   offWhenRegulated: boolean;
   mode: RainMode;
   intervalMinutes: number;
+  /** The interval itself: minutes from the back office, or RAIN_INTERVAL_MS (tests and the e2e server use seconds). */
+  intervalMs: number;
   potCentavos: number;
   minWagerCentavos: number;
   chatActiveMinutes: number;
@@ -50,6 +52,7 @@ export async function rulesFor(ctx: AppContext, siteId: number, db: Database = c
       offWhenRegulated: Number(row.off_when_regulated) === 1,
       mode: row.mode === 'auto' ? 'auto' : 'claim',
       intervalMinutes: Number(row.interval_minutes),
+      intervalMs: Number(row.interval_minutes) * 60_000,
       potCentavos: Number(row.pot_centavos),
       minWagerCentavos: Number(row.min_wager_centavos),
       chatActiveMinutes: Number(row.chat_active_minutes),
@@ -65,7 +68,8 @@ export async function rulesFor(ctx: AppContext, siteId: number, db: Database = c
     enabled: c.RAIN_ENABLED,
     offWhenRegulated: c.RAIN_OFF_WHEN_REGULATED,
     mode: c.RAIN_CLAIM,
-    intervalMinutes: Math.round(c.RAIN_INTERVAL_MS / 60_000),
+    intervalMinutes: Math.max(1, Math.round(c.RAIN_INTERVAL_MS / 60_000)),
+    intervalMs: c.RAIN_INTERVAL_MS,
     potCentavos: c.RAIN_POT,
     minWagerCentavos: c.RAIN_MIN_WAGER,
     chatActiveMinutes: c.RAIN_CHAT_ACTIVE_MINUTES,
@@ -156,7 +160,7 @@ export async function currentRain(
   const off = siteReason(rules, site);
   const row = await repo.currentRain(ctx.db, site.id, iso(new Date(now.getTime() - ENDED_SHOWN_MS)));
   const running = row && (row.status === 'announced' || row.status === 'open') ? row : undefined;
-  const nextAt = running ? iso(running.at) : off ? null : iso(new Date(nextRainAt(now.getTime(), rules.intervalMinutes * 60_000)));
+  const nextAt = running ? iso(running.at) : off ? null : iso(new Date(nextRainAt(now.getTime(), rules.intervalMs)));
   const memberRules: MemberRules = running
     ? { minWagerCentavos: Number(running.min_wager_centavos), chatActiveMinutes: Number(running.chat_active_minutes) }
     : rules;
@@ -275,7 +279,7 @@ export async function runRainPass(ctx: AppContext, now = clock.now()): Promise<P
     const rules = await rulesFor(ctx, Number(site.id));
     rulesBySite.set(Number(site.id), rules);
     if (siteReason(rules, site)) continue;
-    const at = nextRainAt(now.getTime(), rules.intervalMinutes * 60_000);
+    const at = nextRainAt(now.getTime(), rules.intervalMs);
     if (now.getTime() < at - rules.announceSeconds * 1000) continue;
     // Looked up first: a conflicting insert would still spend an id of the sequence on every pass.
     if (await repo.rainExists(ctx.db, Number(site.id), iso(new Date(at)))) continue;
