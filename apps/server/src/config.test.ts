@@ -36,4 +36,19 @@ describe('configuration', () => {
     expect(loadConfig({ NODE_ENV: 'production', FAIRNESS_BEACON: 'drand' }).FAIRNESS_BEACON).toBe('drand');
     expect(() => loadConfig({ FAIRNESS_BEACON: 'bitcoin' })).toThrow(/FAIRNESS_BEACON/);
   });
+
+  it('rains every 5 hours by default, and never more often than every 5 minutes in production', () => {
+    expect(loadConfig({})).toMatchObject({
+      RAIN_INTERVAL_MS: 18_000_000,
+      RAIN_POT: 5_000,
+      RAIN_CLAIM: 'claim',
+      RAIN_ENABLED: true,
+      RAIN_OFF_WHEN_REGULATED: true,
+    });
+    expect(loadConfig({ RAIN_INTERVAL_MS: '30000' }).RAIN_INTERVAL_MS).toBe(30_000);
+    expect(() => loadConfig({ NODE_ENV: 'production', FAIRNESS_BEACON: 'drand', RAIN_INTERVAL_MS: '30000' })).toThrow(
+      /RAIN_INTERVAL_MS="30000"/,
+    );
+    expect(() => loadConfig({ RAIN_CLAIM: 'storm' })).toThrow(/RAIN_CLAIM/);
+  });
 });
