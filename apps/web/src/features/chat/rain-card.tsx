@@ -1,4 +1,4 @@
-import { API } from '@casino/shared/api-paths';
+import { API } from '@casino/shared/player-api-paths';
 import type { RainClaimResult, RainCurrent } from '@casino/shared/schemas/rain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
