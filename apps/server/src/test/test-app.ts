@@ -19,6 +19,9 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/** The session lock under which a test schema is migrated or dropped (createTestApp). */
+const SCHEMA_DDL_LOCK = 4_711_001;
+
 /**
  * A real server (buildApp) on a fresh database: a temporary SQLite file, or its own schema in the
  * PostgreSQL `test` database when TEST_DB=postgres. Requests go through `inject`, no network.
@@ -40,8 +43,16 @@ export async function createTestApp(
     const admin = new pg.Client({ connectionString: POSTGRES_URL });
     await admin.connect();
     await admin.query(`create schema ${schema}`);
-    await admin.end();
-    const runtime = await startRuntime(config, log, { databaseUrl: POSTGRES_URL, schema, ...options });
+    // Migrating reads the catalogue of every schema (Kysely's table introspection), which fails
+    // with "schema ... does not exist" when another test file drops its schema at that moment
+    // (the suite runs three files at a time): migrations and drops take turns.
+    await admin.query('select pg_advisory_lock($1)', [SCHEMA_DDL_LOCK]);
+    let runtime: Awaited<ReturnType<typeof startRuntime>>;
+    try {
+      runtime = await startRuntime(config, log, { databaseUrl: POSTGRES_URL, schema, ...options });
+    } finally {
+      await admin.end();
+    }
     const app = await buildApp(runtime.ctx, { serveSites: false });
     return {
       app,
@@ -51,8 +62,12 @@ export async function createTestApp(
         await runtime.close();
         const cleanup = new pg.Client({ connectionString: POSTGRES_URL });
         await cleanup.connect();
-        await cleanup.query(`drop schema ${schema} cascade`);
-        await cleanup.end();
+        try {
+          await cleanup.query('select pg_advisory_lock($1)', [SCHEMA_DDL_LOCK]);
+          await cleanup.query(`drop schema ${schema} cascade`);
+        } finally {
+          await cleanup.end();
+        }
       },
     };
   }

@@ -206,10 +206,11 @@ export default function MinesGame({ onExit }: { onExit: () => void }) {
 
   const tileKind = (index: number): TileProps['kind'] => {
     if (!round) return 'hidden';
+    // A busted round's revealed tiles end with the mine that ended it: that one is a bomb.
+    const isMine = round.status !== 'playing' && (round.mine_positions?.includes(index) ?? false);
+    if (isMine) return index === exploded || round.revealed.includes(index) ? 'bomb' : 'bomb-dim';
     if (round.revealed.includes(index)) return 'gem';
     if (round.status === 'playing') return 'hidden';
-    const isMine = round.mine_positions?.includes(index) ?? false;
-    if (isMine) return index === exploded ? 'bomb' : 'bomb-dim';
     return 'gem-dim';
   };
 
