@@ -1,4 +1,5 @@
 import { LANGUAGES, type LanguageCode } from '@casino/shared/languages';
+import { LanguageTabs } from '../../../components/language-tabs.tsx';
 import { ANNOUNCEMENT_CONTENT_MAX, ANNOUNCEMENT_STATES, ANNOUNCEMENT_TITLE_MAX } from '@casino/shared/schemas/info-center-admin';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -241,25 +242,13 @@ function AnnouncementDialog({ announcement, onClose }: { announcement: AdminAnno
       onSubmit={submit}
       onClose={onClose}
     >
-      <div role="tablist" aria-label={t('info_announcements.form.languages')} className="flex flex-wrap gap-1">
-        {LANGUAGES.map((lang) => (
-          <button
-            key={lang.code}
-            type="button"
-            role="tab"
-            aria-selected={language === lang.code}
-            onClick={() => setLanguage(lang.code)}
-            className={`relative h-7 rounded-md border px-2 text-xs font-semibold uppercase transition ${
-              language === lang.code ? 'border-gold-400/60 bg-gold-400/10 text-gold-300' : 'border-white/10 text-slate-400 hover:text-white'
-            } ${hasError(lang.code) ? 'ring-1 ring-rose-400' : ''}`}
-            title={lang.name}
-          >
-            {lang.code}
-            {lang.code === 'pt' ? <span aria-hidden="true">*</span> : null}
-            {filled(lang.code) ? <span className="absolute -top-1 -right-1 size-2 rounded-full bg-emerald-400" aria-hidden="true" /> : null}
-          </button>
-        ))}
-      </div>
+      <LanguageTabs
+        value={language}
+        onChange={setLanguage}
+        label={t('info_announcements.form.languages')}
+        filled={filled}
+        hasError={hasError}
+      />
       <p className="text-xs text-slate-500">{t('info_announcements.form.languages_hint')}</p>
       <Field label={t('info_announcements.form.title', { language: languageName })} id={ids.title} error={titleError}>
         <input

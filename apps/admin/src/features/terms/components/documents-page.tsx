@@ -1,4 +1,5 @@
 import { LANGUAGES, type LanguageCode } from '@casino/shared/languages';
+import { LanguageTabs } from '../../../components/language-tabs.tsx';
 import { DOCUMENT_CONTENT_MAX, DOCUMENT_KINDS, DOCUMENT_TITLE_MAX, TERMS_NOTICE_DAYS } from '@casino/shared/schemas/terms';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -212,25 +213,7 @@ function DocumentDialog({
       onClose={onClose}
       testId="document-dialog"
     >
-      <div role="tablist" aria-label={t('terms_admin.form.languages')} className="flex flex-wrap gap-1">
-        {LANGUAGES.map((lang) => (
-          <button
-            key={lang.code}
-            type="button"
-            role="tab"
-            aria-selected={language === lang.code}
-            onClick={() => setLanguage(lang.code)}
-            className={`relative h-7 rounded-md border px-2 text-xs font-semibold uppercase transition ${
-              language === lang.code ? 'border-gold-400/60 bg-gold-400/10 text-gold-300' : 'border-white/10 text-slate-400 hover:text-white'
-            } ${hasError(lang.code) ? 'ring-1 ring-rose-400' : ''}`}
-            title={lang.name}
-          >
-            {lang.code}
-            {lang.code === 'pt' ? <span aria-hidden="true">*</span> : null}
-            {filled(lang.code) ? <span className="absolute -top-1 -right-1 size-2 rounded-full bg-emerald-400" aria-hidden="true" /> : null}
-          </button>
-        ))}
-      </div>
+      <LanguageTabs value={language} onChange={setLanguage} label={t('terms_admin.form.languages')} filled={filled} hasError={hasError} />
       <p className="text-xs text-slate-500">{t('terms_admin.form.languages_hint')}</p>
       <Field label={t('terms_admin.form.title', { language: languageName })} id={ids.title} error={titleError}>
         <input
