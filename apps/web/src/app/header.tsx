@@ -3,7 +3,7 @@ import { useTranslation } from '../lib/translation.ts';
 import { Link, NavLink } from 'react-router';
 import { buttonClass } from '../components/button.tsx';
 import { Avatar } from '../components/avatar.tsx';
-import { PlusIcon, RefreshIcon } from '../components/icons.tsx';
+import { PlusIcon, RefreshIcon } from '../components/shell-icons.tsx';
 import { ChatToggle } from '../features/chat/chat-toggle.tsx';
 import { UnreadBell } from '../features/info-center/unread-badge.tsx';
 import { LanguageSwitcher } from '../features/language/language-switcher.tsx';

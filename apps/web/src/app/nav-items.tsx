@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { CrownIcon, GiftIcon, HeadsetIcon, HomeIcon, PlusIcon, TrophyIcon, UserIcon, UsersIcon } from '../components/icons.tsx';
+import { CrownIcon, GiftIcon, HeadsetIcon, HomeIcon, PlusIcon, TrophyIcon, UserIcon, UsersIcon } from '../components/shell-icons.tsx';
 
 export type NavItem = {
   to: string;

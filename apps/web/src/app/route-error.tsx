@@ -2,7 +2,7 @@ import { Component, type ReactNode } from 'react';
 import { useTranslation } from '../lib/translation.ts';
 import { Link, useLocation } from 'react-router';
 import { Button, buttonClass } from '../components/button.tsx';
-import { AlertIcon } from '../components/icons.tsx';
+import { AlertIcon } from '../components/shell-icons.tsx';
 
 /** A chunk that failed to load (often after a new release) or a render error: offer a reload. */
 export function RouteError() {

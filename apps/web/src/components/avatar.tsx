@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { UserIcon } from './icons.tsx';
+import { UserIcon } from './shell-icons.tsx';
 
 /** The member's profile photo, or the first letter of the account name. */
 export function Avatar({ url, name, size = 36 }: { url: string | null; name: string; size?: number }) {

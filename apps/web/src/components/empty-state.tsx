@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { InboxIcon } from './icons.tsx';
+import { InboxIcon } from './shell-icons.tsx';
 
 /** The spec's empty texts ("No records found", ...) with an icon; never invented data. */
 export function EmptyState({ text, children }: { text: string; children?: ReactNode }) {

@@ -1,6 +1,6 @@
 import { type ReactNode, useEffect, useId, useRef } from 'react';
 import { useTranslation } from '../lib/translation.ts';
-import { CloseIcon } from './icons.tsx';
+import { CloseIcon } from './shell-icons.tsx';
 
 type ModalProps = {
   title: string;

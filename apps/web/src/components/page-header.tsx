@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from '../lib/translation.ts';
 import { useNavigate } from 'react-router';
 import { usePageTitle } from '../lib/use-page-title.ts';
-import { ChevronLeftIcon } from './icons.tsx';
+import { ChevronLeftIcon } from './shell-icons.tsx';
 
 /** Page title with a back button; also sets the document title. */
 export function PageHeader({ title, back = true, action }: { title: string; back?: boolean; action?: ReactNode }) {

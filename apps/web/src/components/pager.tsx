@@ -1,5 +1,5 @@
 import { useTranslation } from '../lib/translation.ts';
-import { ChevronLeftIcon, ChevronRightIcon } from './icons.tsx';
+import { ChevronLeftIcon, ChevronRightIcon } from './shell-icons.tsx';
 
 /** Previous / next under a paged list, with "page x of y"; nothing when everything fits one page. */
 export function Pager({

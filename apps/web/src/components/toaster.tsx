@@ -1,5 +1,5 @@
 import { dismissToast, useToasts } from '../lib/toast.ts';
-import { AlertIcon, CheckIcon } from './icons.tsx';
+import { AlertIcon, CheckIcon } from './shell-icons.tsx';
 
 const STYLES = {
   success: 'border-money/40 text-white',

@@ -3,7 +3,7 @@ import { useTranslation } from '../../lib/translation.ts';
 import { Link } from 'react-router';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { GameGrid, GameGridSkeleton, GameRow, GameRowSkeleton } from '../../components/game-tile.tsx';
-import { HeartIcon, HistoryIcon, SearchIcon } from '../../components/icons.tsx';
+import { HeartIcon, HistoryIcon, SearchIcon } from '../../components/shell-icons.tsx';
 import { Skeleton } from '../../components/spinner.tsx';
 import { CATEGORIES, type Category } from '../../lib/categories.ts';
 import { type GameItem, useGameList, useGameRow, useProviders, useRecentGames } from '../../lib/games-catalogue.ts';

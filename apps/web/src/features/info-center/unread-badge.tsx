@@ -1,6 +1,6 @@
 import { useTranslation } from '../../lib/translation.ts';
 import { Link } from 'react-router';
-import { BellIcon } from '../../components/icons.tsx';
+import { BellIcon } from '../../components/shell-icons.tsx';
 import { useUnreadTotal } from './unread.ts';
 
 /** Counts above this read "99+": the badge stays the size of two digits. */

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from '../../lib/translation.ts';
-import { CheckIcon, GlobeIcon } from '../../components/icons.tsx';
+import { CheckIcon, GlobeIcon } from '../../components/shell-icons.tsx';
 import { Modal } from '../../components/modal.tsx';
 import { currentLanguage, switchLanguage } from '../../lib/i18n.ts';
 import { FALLBACK_LANGUAGES, type LanguageItem, useLanguages } from './language.api.ts';
