@@ -64,3 +64,21 @@ export function randomCpf(): string {
   while (new Set(base).size === 1);
   return base + cpfCheckDigits(base);
 }
+
+/**
+ * After a failed test: a screenshot named after it and, in the log, what a player would see over
+ * the page (open dialogs' text, the focused element), so a failure on CI can be read afterwards.
+ */
+export async function recordFailure(page: Page | undefined, name: string): Promise<void> {
+  if (!page || page.isClosed()) return;
+  const slug = `failed-${name.replace(/[^a-z0-9]+/gi, '-').slice(0, 60)}`;
+  await screenshot(page, slug).catch(() => undefined);
+  const seen = await page
+    .evaluate(() => ({
+      url: location.pathname,
+      dialogs: [...document.querySelectorAll('[role="dialog"],[role="alertdialog"]')].map((d) => (d.textContent ?? '').slice(0, 200)),
+      focused: document.activeElement ? `${document.activeElement.tagName}#${document.activeElement.id}` : null,
+    }))
+    .catch(() => null);
+  console.error(`[e2e] ${name}: ${JSON.stringify(seen)}`);
+}

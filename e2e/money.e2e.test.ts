@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, PHONE, adminCredentials, baseURL, launchBrowser, newContext, randomCpf, screenshot } from './browser.ts';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { DESKTOP, PHONE, adminCredentials, baseURL, launchBrowser, newContext, randomCpf, recordFailure, screenshot } from './browser.ts';
 
 /**
  * Money end to end, in Portuguese on a phone: deposit R$ 100,00 with PIX through the sandbox
@@ -104,6 +104,10 @@ beforeAll(async () => {
   context = await newContext(browser, PHONE, 'pt-BR');
   page = await context.newPage();
   await logIn(page);
+});
+
+afterEach(async (context) => {
+  if (context.task.result?.state === 'fail') await recordFailure(page, context.task.name);
 });
 
 afterAll(async () => {
