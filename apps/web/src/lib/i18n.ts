@@ -66,6 +66,11 @@ function loadNamespace(ns: FeatureNamespace): Promise<void> {
           .then((m) => load(m.NAMESPACE_CATALOGUES[ns], language))
           .then((resources) => {
             i18n.addResourceBundle(language, ns, resources, true, true);
+          })
+          .catch(() => {
+            // The list's chunk did not download (offline, a new release): the page still renders
+            // (with the keys for texts), and the next caller asks again.
+            namespaceLoads.delete(ns);
           });
     namespaceLoads.set(ns, loading);
   }
