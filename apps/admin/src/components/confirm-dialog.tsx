@@ -1,5 +1,7 @@
 import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../lib/api-client';
+import { toast } from './toaster';
 
 export const REASON_MAX_LENGTH = 500;
 /** The server refuses shorter reasons where one is mandatory. */
@@ -132,6 +134,61 @@ export function Spinner({ className = '' }: { className?: string }) {
     <span
       aria-hidden="true"
       className={`inline-block size-4 animate-spin rounded-full border-2 border-current border-r-transparent ${className}`}
+    />
+  );
+}
+
+/** A delete mutation by id whose answer carries the server's message (the admin's useDelete* hooks). */
+type DeleteMutation = {
+  isPending: boolean;
+  isError: boolean;
+  error: unknown;
+  reset(): void;
+  mutate(id: number, options: { onSuccess: (answer: { message: string }) => void }): void;
+};
+
+/**
+ * Confirms deleting one row (`id`, null when closed): the server's refusal inside the dialog, its
+ * message as a toast on success, then closed.
+ */
+export function DeleteConfirmDialog({
+  id,
+  title,
+  description,
+  confirmLabel,
+  remove,
+  onClose,
+}: {
+  id: number | null;
+  title: string;
+  description: string;
+  confirmLabel: string;
+  remove: DeleteMutation;
+  onClose: () => void;
+}) {
+  const close = () => {
+    remove.reset();
+    onClose();
+  };
+  return (
+    <ConfirmDialog
+      open={id !== null}
+      title={title}
+      description={description}
+      confirmLabel={confirmLabel}
+      tone="danger"
+      pending={remove.isPending}
+      error={remove.isError ? errorMessage(remove.error) : null}
+      onConfirm={() => {
+        if (id === null) return;
+        remove.mutate(id, {
+          onSuccess: ({ message }) => {
+            toast.success(message);
+            close();
+          },
+        });
+      }}
+      onClose={close}
     />
   );
 }

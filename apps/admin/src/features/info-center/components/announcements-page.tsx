@@ -3,7 +3,7 @@ import { LanguageTabs } from '../../../components/language-tabs.tsx';
 import { ANNOUNCEMENT_CONTENT_MAX, ANNOUNCEMENT_STATES, ANNOUNCEMENT_TITLE_MAX } from '@casino/shared/schemas/info-center-admin';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { DeleteConfirmDialog } from '../../../components/confirm-dialog';
 import { DataTable } from '../../../components/data-table';
 import { Badge, PageHeader } from '../../../components/feedback';
 import { FormDialog } from '../../../components/form-dialog';
@@ -317,28 +317,13 @@ function DeleteDialog({ announcement, onClose }: { announcement: AdminAnnounceme
   const { t } = useTranslation();
   const remove = useDeleteAnnouncement();
   return (
-    <ConfirmDialog
-      open={announcement !== null}
+    <DeleteConfirmDialog
+      id={announcement?.id ?? null}
       title={t('info_announcements.delete_title')}
       description={t('info_announcements.delete_text', { title: announcement?.titles.pt ?? '' })}
       confirmLabel={t('info_announcements.delete')}
-      tone="danger"
-      pending={remove.isPending}
-      error={remove.isError ? errorMessage(remove.error) : null}
-      onConfirm={() => {
-        if (!announcement) return;
-        remove.mutate(announcement.id, {
-          onSuccess: ({ message }) => {
-            toast.success(message);
-            remove.reset();
-            onClose();
-          },
-        });
-      }}
-      onClose={() => {
-        remove.reset();
-        onClose();
-      }}
+      remove={remove}
+      onClose={onClose}
     />
   );
 }

@@ -3,7 +3,7 @@ import { LanguageTabs } from '../../../components/language-tabs.tsx';
 import { DOCUMENT_CONTENT_MAX, DOCUMENT_KINDS, DOCUMENT_TITLE_MAX, TERMS_NOTICE_DAYS } from '@casino/shared/schemas/terms';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { DeleteConfirmDialog } from '../../../components/confirm-dialog';
 import { DataTable } from '../../../components/data-table';
 import { Badge, PageHeader } from '../../../components/feedback';
 import { FormDialog } from '../../../components/form-dialog';
@@ -319,28 +319,13 @@ function DeleteDialog({ document, onClose }: { document: AdminDocument | null; o
   const { t } = useTranslation();
   const remove = useDeleteDocument();
   return (
-    <ConfirmDialog
-      open={document !== null}
+    <DeleteConfirmDialog
+      id={document?.id ?? null}
       title={t('terms_admin.delete_title')}
       description={t('terms_admin.delete_text', { version: document?.version ?? '' })}
       confirmLabel={t('terms_admin.delete')}
-      tone="danger"
-      pending={remove.isPending}
-      error={remove.isError ? errorMessage(remove.error) : null}
-      onConfirm={() => {
-        if (!document) return;
-        remove.mutate(document.id, {
-          onSuccess: ({ message }) => {
-            toast.success(message);
-            remove.reset();
-            onClose();
-          },
-        });
-      }}
-      onClose={() => {
-        remove.reset();
-        onClose();
-      }}
+      remove={remove}
+      onClose={onClose}
     />
   );
 }

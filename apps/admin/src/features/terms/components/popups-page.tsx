@@ -3,7 +3,7 @@ import { LanguageTabs } from '../../../components/language-tabs.tsx';
 import { DOCUMENT_TITLE_MAX, POPUP_AUDIENCES, type PopupAudience } from '@casino/shared/schemas/terms';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { DeleteConfirmDialog } from '../../../components/confirm-dialog';
 import { DataTable } from '../../../components/data-table';
 import { Badge, PageHeader } from '../../../components/feedback';
 import { FormDialog } from '../../../components/form-dialog';
@@ -324,28 +324,13 @@ function DeleteDialog({ popup, onClose }: { popup: AdminPopup | null; onClose: (
   const { t } = useTranslation();
   const remove = useDeletePopup();
   return (
-    <ConfirmDialog
-      open={popup !== null}
+    <DeleteConfirmDialog
+      id={popup?.id ?? null}
       title={t('popups_admin.delete_title')}
       description={t('popups_admin.delete_text', { title: popup?.titles.pt ?? '' })}
       confirmLabel={t('popups_admin.delete')}
-      tone="danger"
-      pending={remove.isPending}
-      error={remove.isError ? errorMessage(remove.error) : null}
-      onConfirm={() => {
-        if (!popup) return;
-        remove.mutate(popup.id, {
-          onSuccess: ({ message }) => {
-            toast.success(message);
-            remove.reset();
-            onClose();
-          },
-        });
-      }}
-      onClose={() => {
-        remove.reset();
-        onClose();
-      }}
+      remove={remove}
+      onClose={onClose}
     />
   );
 }
