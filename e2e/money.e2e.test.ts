@@ -167,13 +167,23 @@ describe('money', () => {
     await form.getByRole('button', { name: 'Salvar chave PIX' }).click();
     await form.getByText('Informe um CPF válido', { exact: false }).or(form.locator('[data-field-error="account"]')).first().waitFor();
 
-    // As a player replaces a masked value: select it all, delete, paste the new number.
+    // As a player replaces a masked value: select it all, delete, paste the new number. On CI,
+    // after five other files, the pasted text was once lost about two seconds after the page
+    // opened (the field focused and empty, no dialog: recordFailure's screenshot); not understood
+    // yet, so the paste is tried again once before the value is asserted.
     const account = form.locator('input[name="account"]');
-    await account.click();
-    await account.press('Control+A');
-    await account.press('Backspace');
-    await page.keyboard.insertText(CPF);
-    await expect.poll(() => account.inputValue()).toBe(CPF.replace(/^(\d{3})(\d{3})(\d{3})(\d{2})$/, '$1.$2.$3-$4'));
+    const masked = CPF.replace(/^(\d{3})(\d{3})(\d{3})(\d{2})$/, '$1.$2.$3-$4');
+    for (let attempt = 0; attempt < 2 && (await account.inputValue()) !== masked; attempt += 1) {
+      await account.click();
+      await account.press('Control+A');
+      await account.press('Backspace');
+      await page.keyboard.insertText(CPF);
+      await expect
+        .poll(() => account.inputValue(), { timeout: 2_000 })
+        .toBe(masked)
+        .catch(() => undefined);
+    }
+    expect(await account.inputValue()).toBe(masked);
     await form.getByRole('button', { name: 'Salvar chave PIX' }).click();
     await page.getByTestId('pix-key').first().waitFor();
     expect(await page.getByTestId('pix-key').count()).toBe(1);
