@@ -25,14 +25,19 @@ async function expectNoHorizontalOverflow(page: Page): Promise<void> {
   expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
 }
 
-/** Waits for fonts and images so the screenshot shows the finished page. */
+/**
+ * Waits for fonts and the images in the window so the screenshot shows the finished page. A lazy
+ * image below the fold never loads until scrolled to (it would wait for ever: the desktop home's
+ * provider logos sit below the fold once the live-wins strip has rounds to show).
+ */
 async function settle(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle');
   await page.evaluate(async () => {
     await document.fonts.ready;
+    const inWindow = (img: HTMLImageElement) => img.getBoundingClientRect().top < window.innerHeight;
     await Promise.all(
       [...document.images]
-        .filter((img) => !img.complete)
+        .filter((img) => !img.complete && (img.loading !== 'lazy' || inWindow(img)))
         .map(
           (img) =>
             new Promise((resolve) => {
