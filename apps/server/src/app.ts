@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import helmet from '@fastify/helmet';
 import websocket from '@fastify/websocket';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { installZodMessageKeys } from '@casino/shared/zod-messages';
 import Fastify, { type FastifyInstance } from 'fastify';
+import helmet from 'helmet';
 import { z } from 'zod';
 import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from './context.ts';
@@ -137,7 +137,9 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     if (error instanceof ResponsibleRefusal && LIMIT_HIT_CODES.has(error.errorCode)) await recordLimitHit(ctx.db, error.memberId);
   });
 
-  await app.register(helmet, {
+  // The security headers, built once: @fastify/helmet rebuilt helmet's middleware (parsing the CSP
+  // directives) on every request, 4% of a dice bet's server time (bench/bets.bench.ts).
+  const securityHeaders = helmet({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -153,6 +155,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     },
     crossOriginEmbedderPolicy: false,
   });
+  app.addHook('onRequest', (request, reply, done) => securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined)));
 
   await app.register(swagger, {
     openapi: {

@@ -1,6 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import { formatBRL } from '@casino/shared/money';
 import type { HouseGameCode } from '@casino/shared/schemas/games';
+import { v7 as uuidv7 } from 'uuid';
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../lib/http.ts';
@@ -109,9 +109,15 @@ export function checkStake(game: HouseGame, stakeCentavos: number, field = 'amou
   }
 }
 
-/** A new round id of a house game: `<code>:<uuid>`. */
+/**
+ * A new round id of a house game: `<code>:<uuid>`, a time-ordered UUID (version 7). The id is the
+ * key of four unique indexes on the bet path (the round, its wallet transactions, the ledger's
+ * idempotency keys); random (version 4) ids put every insert on a different index page, so each
+ * bet wrote ~35 KB to the write-ahead log even when 40 bets shared a commit. Ordered ids append
+ * to the same pages (docs/PERFORMANCE.md).
+ */
 export function newRoundUid(code: string): string {
-  return `${code}:${randomUUID()}`;
+  return `${code}:${uuidv7()}`;
 }
 
 export function roundRefOf(game: HouseGame, memberId: number, roundUid: string): RoundRef {

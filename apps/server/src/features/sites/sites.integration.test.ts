@@ -76,7 +76,15 @@ describe('site data', () => {
   });
 
   it('serves health and the OpenAPI document', async () => {
-    expect(json(await t.app.inject({ method: 'GET', url: '/api/health' })).data.status).toBe('ok');
+    const health = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(json(health).data.status).toBe('ok');
+    // Security headers on every answer (helmet, built once in app.ts).
+    expect(health.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(health.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(health.headers['content-security-policy']).not.toContain('upgrade-insecure-requests');
+    expect(health.headers['x-content-type-options']).toBe('nosniff');
+    expect(health.headers['strict-transport-security']).toMatch(/max-age=\d+/);
+    expect(health.headers['cross-origin-embedder-policy']).toBeUndefined();
     const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as { paths: Record<string, unknown> };
     for (const path of ['/api/auth/register2', '/api/auth/login2', '/api/auth/me', '/api/language/getList', '/api/admin/members']) {
       expect(doc.paths).toHaveProperty([path]);
