@@ -24,6 +24,7 @@ import * as m0021Chat from './migrations/0021-chat.ts';
 import * as m0022Rain from './migrations/0022-rain.ts';
 import * as m0023TermsPopups from './migrations/0023-terms-popups.ts';
 import * as m0024SupportChat from './migrations/0024-support-chat.ts';
+import * as m0025BetPathIndexes from './migrations/0025-bet-path-indexes.ts';
 
 type DialectMigration = { up(db: Kysely<any>, dialect: Dialect): Promise<void> };
 
@@ -52,6 +53,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0022-rain': m0022Rain,
   '0023-terms-popups': m0023TermsPopups,
   '0024-support-chat': m0024SupportChat,
+  '0025-bet-path-indexes': m0025BetPathIndexes,
 };
 
 class DialectMigrationProvider implements MigrationProvider {

@@ -1,5 +1,5 @@
 import type { CompiledQuery, Compilable, QueryResult } from 'kysely';
-import { type Database, isSqlite } from './database.ts';
+import { type Database, isSqlite, type RawSqlite, rawSqliteOf } from './database.ts';
 
 /**
  * A statement of the hot path built and compiled once per dialect instead of on every call (the
@@ -8,6 +8,9 @@ import { type Database, isSqlite } from './database.ts';
  * each call binds the real ones. The query's shape must not depend on the parameters' values (a
  * branch on a value belongs outside, as two precompiled statements). On SQLite the SQL text is
  * also the key of the connection's prepared-statement cache, so the statement is prepared once.
+ * Inside a SQLite transaction the statement runs on the connection directly, as Kysely's driver
+ * would, without the query executor's promise chain (a dice bet runs a dozen of these; the chain
+ * cost more than most of the statements, bench/bets.bench.ts).
  */
 export function precompiled<P extends Record<string, unknown>, R>(
   build: (db: Database, p: { [K in keyof P]: P[K] }) => Compilable<R>,
@@ -34,6 +37,16 @@ export function precompiled<P extends Record<string, unknown>, R>(
       const name = slots[i];
       return name === undefined ? value : params[name];
     });
+    const raw = rawSqliteOf(db);
+    if (raw) return runOnConnection<R>(raw, query.sql, parameters);
     return db.executeQuery<R>({ ...query, parameters });
   };
+}
+
+/** What Kysely's SQLite driver answers for a statement, run synchronously on the connection. */
+function runOnConnection<R>(raw: RawSqlite, sqlText: string, parameters: readonly unknown[]): QueryResult<R> {
+  const statement = raw.prepare(sqlText);
+  if (statement.reader) return { rows: statement.all(parameters) as R[] };
+  const { changes, lastInsertRowid } = statement.run(parameters);
+  return { numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid), rows: [] };
 }

@@ -92,4 +92,32 @@ describe('fair seeds', () => {
     const pairs = await t.ctx.db.selectFrom('fair_seeds').select('id').where('member_id', '=', p.id).execute();
     expect(pairs).toHaveLength(1);
   });
+
+  it('the database refuses a second active pair for a member, and keeps any number of retired ones', async () => {
+    const p = await player(t, 1_000);
+    expect((await post(t, API.house.dice, { amount: '0.10', target: '50', direction: 'over' }, p.token)).status).toBe(200);
+    const pair = {
+      member_id: p.id,
+      server_seed: 'a'.repeat(64),
+      server_seed_hash: 'b'.repeat(64),
+      client_seed: 'c',
+      nonce: 0,
+      created_at: new Date().toISOString(),
+    };
+    await expect(
+      t.ctx.db
+        .insertInto('fair_seeds')
+        .values({ ...pair, active: 1 })
+        .execute(),
+    ).rejects.toThrow(/unique|duplicate/i);
+    await t.ctx.db
+      .insertInto('fair_seeds')
+      .values([
+        { ...pair, active: 0 },
+        { ...pair, active: 0 },
+      ])
+      .execute();
+    const pairs = await t.ctx.db.selectFrom('fair_seeds').select('active').where('member_id', '=', p.id).execute();
+    expect(pairs.map((r) => r.active).sort()).toEqual([0, 0, 1]);
+  });
 });

@@ -39,8 +39,10 @@ export async function ensureActivePair(db: Database, memberId: number, clientSee
       created_at: nowIso(),
       revealed_at: null,
     })
-    // The predicate is a literal: both databases match it against the partial index's own.
-    .onConflict((oc) => oc.column('member_id').where(sql<boolean>`active = 1`).doNothing())
+    // The one unique rule a new pair can break is one active pair per member (fair_seeds_one_active:
+    // a partial index on PostgreSQL, an index on an expression on SQLite, migration 0025), so no
+    // conflict target is named.
+    .onConflict((oc) => oc.doNothing())
     .execute();
 }
 
