@@ -43,7 +43,7 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
 
 /** Runs one prepared SQLite statement: the connection's cache, shared by the query builder and the raw hot paths. */
 export interface RawSqlite {
-  prepare(sql: string): SQLite.Statement;
+  prepare(sql: string): CachedStatement;
 }
 
 /** The SQLite adapter of a database opened here: it also hands out the connection's statement cache. */
@@ -101,19 +101,76 @@ const STATEMENT_CACHE_SIZE = 500;
  * because the one connection runs one statement at a time and nothing streams (iterate) results.
  */
 function withStatementCache(sqlite: SQLite.Database, onStatement?: (sql: string) => void) {
-  const cache = new Map<string, SQLite.Statement>();
+  const cache = new Map<string, CachedStatement>();
   return {
     close: () => sqlite.close(),
     prepare(sql: string) {
       onStatement?.(sql);
       let statement = cache.get(sql);
       if (statement) cache.delete(sql);
-      else statement = sqlite.prepare(sql);
+      else statement = new CachedStatement(sqlite.prepare(sql));
       cache.set(sql, statement);
       if (cache.size > STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
       return statement;
     },
   };
+}
+
+type Row = Record<string, unknown>;
+
+/**
+ * A prepared statement of the cache (what Kysely's SQLite driver and the raw hot paths call). Rows
+ * are read as arrays (better-sqlite3's raw mode) and made objects here: better-sqlite3 builds each
+ * row object key by key in C++, which cost the 60-column row every signed-in request reads (its
+ * session and member) 18 µs instead of 9 (bench/bets.bench.ts, docs/PERFORMANCE.md).
+ */
+class CachedStatement {
+  readonly reader: boolean;
+  private columns: string[] = [];
+
+  constructor(private readonly statement: SQLite.Statement) {
+    this.reader = statement.reader;
+    if (this.reader) {
+      this.columns = this.columnsNow();
+      statement.raw(true);
+    }
+  }
+
+  run(...parameters: unknown[]): SQLite.RunResult {
+    return this.statement.run(...parameters);
+  }
+
+  get(...parameters: unknown[]): Row | undefined {
+    if (!this.reader) return this.statement.get(...parameters) as Row | undefined;
+    const row = this.statement.get(...parameters) as unknown[] | undefined;
+    return row === undefined ? undefined : this.objectOf(row);
+  }
+
+  all(...parameters: unknown[]): Row[] {
+    if (!this.reader) return this.statement.all(...parameters) as Row[];
+    return (this.statement.all(...parameters) as unknown[][]).map((row) => this.objectOf(row));
+  }
+
+  *iterate(...parameters: unknown[]): IterableIterator<Row> {
+    if (!this.reader) {
+      yield* this.statement.iterate(...parameters) as IterableIterator<Row>;
+      return;
+    }
+    for (const row of this.statement.iterate(...parameters) as IterableIterator<unknown[]>) yield this.objectOf(row);
+  }
+
+  private objectOf(row: unknown[]): Row {
+    // SQLite re-prepares a statement after a schema change, so `select *` may gain a column.
+    if (row.length !== this.columns.length) this.columns = this.columnsNow();
+    const object: Row = {};
+    const columns = this.columns;
+    for (let i = 0; i < columns.length; i += 1) object[columns[i] as string] = row[i];
+    return object;
+  }
+
+  private columnsNow(): string[] {
+    return this.statement.columns().map((column) => column.name);
+  }
 }
 
 function openPostgres(options: DatabaseOptions): DatabaseHandle {

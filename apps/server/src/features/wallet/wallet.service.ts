@@ -18,6 +18,7 @@ import {
 } from '../../platform/responsible/standing.ts';
 import * as walletRepository from './wallet.repository.ts';
 import type { WalletTx, WalletTxRow } from './wallet.repository.ts';
+import { inGroupCommit } from '../../platform/ledger/group-commit.ts';
 
 /**
  * The seamless wallet (DESIGN.md section 5, REFERENCE.md "Seamless wallet"): the one money path of
@@ -424,7 +425,8 @@ const RACE_ATTEMPTS = 3;
 export async function runWallet(db: Database, memberId: number, work: (trx: Database) => Promise<WalletDone>): Promise<WalletOutcome> {
   for (let attempt = 1; ; attempt += 1) {
     try {
-      return await db.transaction().execute(async (trx): Promise<WalletOutcome> => {
+      // Provider callbacks arriving together share one durable commit on SQLite (group-commit.ts).
+      return await inGroupCommit(db, async (trx): Promise<WalletOutcome> => {
         await lockMemberCash(trx, memberId);
         try {
           return await work(trx);

@@ -17,6 +17,7 @@ import { pushBalance } from '../../../platform/realtime/realtime.ts';
 import { walletBalance } from '../../wallet/wallet.service.ts';
 import { betViews } from './bet-views.ts';
 import * as repo from './bets.repository.ts';
+import { inGroupCommit } from '../../../platform/ledger/group-commit.ts';
 
 /**
  * Placing sports bets (issue 6, DESIGN.md section 8). One request is one slip: singles (one bet per
@@ -397,7 +398,8 @@ export async function placeBets(ctx: AppContext, memberId: number, input: PlaceB
 
   let placed: Placed;
   try {
-    placed = await ctx.db.transaction().execute((trx) => placeInTransaction(trx, memberId, input, stakeCentavos, lines, settings));
+    // Placements arriving together share one durable commit on SQLite (group-commit.ts).
+    placed = await inGroupCommit(ctx.db, (trx) => placeInTransaction(trx, memberId, input, stakeCentavos, lines, settings));
   } catch (error) {
     if (error instanceof RequestRaced) {
       const raced = await replay(ctx, memberId, input, stakeCentavos);
