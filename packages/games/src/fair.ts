@@ -60,15 +60,21 @@ export function bytesToFloat(bytes: Uint8Array, offset: number): number {
   return (b0 * 2 ** 24 + b1 * 2 ** 16 + b2 * 2 ** 8 + b3) / TWO_32;
 }
 
-/** An endless stream of floats for one bet: 8 floats per HMAC digest, then the next round. */
-export function hmacFloats(seeds: Seeds): FloatSource {
+/** Computes `hmacBytes`: a server may pass its platform's HMAC (the same bytes, faster). */
+export type HmacDigest = (seeds: Seeds, round: number) => Uint8Array;
+
+/**
+ * An endless stream of floats for one bet: 8 floats per HMAC digest, then the next round.
+ * `digestOf` defaults to this module's HMAC (the one the browser's verify page runs).
+ */
+export function hmacFloats(seeds: Seeds, digestOf: HmacDigest = hmacBytes): FloatSource {
   let round = 0;
-  let digest = hmacBytes(seeds, round);
+  let digest = digestOf(seeds, round);
   let cursor = 0;
   return () => {
     if (cursor === 32) {
       round += 1;
-      digest = hmacBytes(seeds, round);
+      digest = digestOf(seeds, round);
       cursor = 0;
     }
     const value = bytesToFloat(digest, cursor);

@@ -1,6 +1,6 @@
 import { formatMultiplier, type Multiplier, multiplier as exactMultiplier } from '@casino/games/exact';
 import * as dice from '@casino/games/dice';
-import { type FloatSource, hmacFloats } from '@casino/games/fair';
+import type { FloatSource } from '@casino/games/fair';
 import * as plinko from '@casino/games/plinko';
 import * as roulette from '@casino/games/roulette';
 import * as carnaval from '@casino/games/slot-carnaval';
@@ -8,6 +8,7 @@ import * as fruit from '@casino/games/slot-fruit';
 import { type Centavos, centavos, formatBRL, formatCentavos } from '@casino/shared/money';
 import type { HouseGameCode } from '@casino/shared/schemas/games';
 import type { AppContext } from '../../context.ts';
+import { serverFloats } from '../../lib/fair-hmac.ts';
 import { AppError, fieldError } from '../../lib/http.ts';
 import { reserveNonce } from '../fair/fair.repository.ts';
 import { playInstantRound } from '../wallet/instant-round.ts';
@@ -51,7 +52,7 @@ export async function playInstant<T>(
   const ref = roundRefOf(game, memberId, roundUid);
   const answer = await inGameTransaction(ctx, async (trx) => {
     const seed = await reserveNonce(trx, memberId);
-    const drawn = draw(hmacFloats({ serverSeed: seed.serverSeed, clientSeed: seed.clientSeed, nonce: seed.nonce }));
+    const drawn = draw(serverFloats({ serverSeed: seed.serverSeed, clientSeed: seed.clientSeed, nonce: seed.nonce }));
     const stored = {
       game: game.code,
       params: drawn.params,

@@ -1,7 +1,8 @@
-import { type FloatSource, hmacFloats } from '@casino/games/fair';
+import type { FloatSource } from '@casino/games/fair';
 import type { ErrorCode } from '@casino/shared/errors';
 import { type Centavos, centavos } from '@casino/shared/money';
 import type { HouseGameCode } from '@casino/shared/schemas/games';
+import { serverFloats } from '../../lib/fair-hmac.ts';
 import type { Database } from '../../db/database.ts';
 import type { GameRound } from '../../db/schema.ts';
 import { AppError } from '../../lib/http.ts';
@@ -40,7 +41,7 @@ export async function roundSeeds(db: Database, round: GameRound, label: string):
   const pair = await findPairById(db, round.seed_id);
   if (!pair) throw new Error(`${label} round ${round.id}: seed pair ${round.seed_id} missing`);
   return {
-    source: hmacFloats({ serverSeed: pair.server_seed, clientSeed: pair.client_seed, nonce: round.nonce }),
+    source: serverFloats({ serverSeed: pair.server_seed, clientSeed: pair.client_seed, nonce: round.nonce }),
     proof: { server_seed_hash: pair.server_seed_hash, client_seed: pair.client_seed, nonce: round.nonce },
   };
 }
@@ -67,7 +68,7 @@ export async function openRound<T extends { stored: unknown }>(
 ) {
   const seed = await reserveNonce(trx, memberId);
   if (await lockOpenRound(trx, ctx.dialect, memberId, game.id)) throw new AppError('ROUND_IN_PROGRESS');
-  const built = build(hmacFloats({ serverSeed: seed.serverSeed, clientSeed: seed.clientSeed, nonce: seed.nonce }));
+  const built = build(serverFloats({ serverSeed: seed.serverSeed, clientSeed: seed.clientSeed, nonce: seed.nonce }));
   const bet = await debit(trx, roundRefOf(game, memberId, input.roundUid), {
     txId: `${input.roundUid}:bet`,
     amountCentavos: input.amount,
