@@ -24,7 +24,7 @@ import * as m0021Chat from './migrations/0021-chat.ts';
 import * as m0022Rain from './migrations/0022-rain.ts';
 import * as m0023TermsPopups from './migrations/0023-terms-popups.ts';
 import * as m0024SupportChat from './migrations/0024-support-chat.ts';
-import * as m0025BetPathIndexes from './migrations/0025-bet-path-indexes.ts';
+import * as m0025HotPathFixes from './migrations/0025-hot-path-fixes.ts';
 
 type DialectMigration = { up(db: Kysely<any>, dialect: Dialect): Promise<void> };
 
@@ -53,7 +53,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0022-rain': m0022Rain,
   '0023-terms-popups': m0023TermsPopups,
   '0024-support-chat': m0024SupportChat,
-  '0025-bet-path-indexes': m0025BetPathIndexes,
+  '0025-hot-path-fixes': m0025HotPathFixes,
 };
 
 class DialectMigrationProvider implements MigrationProvider {
