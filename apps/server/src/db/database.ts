@@ -140,22 +140,18 @@ class CachedStatement {
     return this.statement.run(...parameters);
   }
 
+  // A statement that returns no rows throws on get, all and iterate (better-sqlite3's own error),
+  // before any row is made an object.
   get(...parameters: unknown[]): Row | undefined {
-    if (!this.reader) return this.statement.get(...parameters) as Row | undefined;
     const row = this.statement.get(...parameters) as unknown[] | undefined;
     return row === undefined ? undefined : this.objectOf(row);
   }
 
   all(...parameters: unknown[]): Row[] {
-    if (!this.reader) return this.statement.all(...parameters) as Row[];
     return (this.statement.all(...parameters) as unknown[][]).map((row) => this.objectOf(row));
   }
 
   *iterate(...parameters: unknown[]): IterableIterator<Row> {
-    if (!this.reader) {
-      yield* this.statement.iterate(...parameters) as IterableIterator<Row>;
-      return;
-    }
     for (const row of this.statement.iterate(...parameters) as IterableIterator<unknown[]>) yield this.objectOf(row);
   }
 

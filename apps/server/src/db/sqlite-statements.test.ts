@@ -54,6 +54,8 @@ describe('SQLite rows', () => {
       expect(raw.prepare('select name from t order by id').all()).toEqual([{ name: 'a' }, { name: 'b' }, { name: 'c' }]);
       expect([...raw.prepare('select id from t where id < ? order by id').iterate(3)]).toEqual([{ id: 1 }, { id: 2 }]);
       expect(raw.prepare('update t set note = ? where id = ?').run('y', 1).changes).toBe(1);
+      // A statement without rows refuses to be read, as better-sqlite3 does.
+      expect(() => raw.prepare('update t set note = ? where id = ?').get('z', 1)).toThrow(/does not return data/);
     });
   });
 
