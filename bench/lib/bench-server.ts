@@ -1,5 +1,6 @@
 import { once } from 'node:events';
 import { fork } from 'node:child_process';
+import type { StatementKinds } from './measure.ts';
 
 export interface BenchServer {
   port: number;
@@ -10,7 +11,7 @@ export interface BenchServer {
   /** A 1X2 home selection of each open fixture the server was started with. */
   selections: number[];
   /** Statements the server ran while `work` ran. */
-  countStatements(work: () => Promise<unknown>): Promise<{ statements: number; seen: string[] }>;
+  countStatements(work: () => Promise<unknown>): Promise<{ statements: number; kinds: StatementKinds; seen: string[] }>;
   close(): Promise<void>;
 }
 
@@ -51,7 +52,7 @@ export async function startBenchServer(
       worker.send('count');
       await work();
       worker.send('stop');
-      const [answer] = (await once(worker, 'message')) as [{ statements: number; seen: string[] }];
+      const [answer] = (await once(worker, 'message')) as [{ statements: number; kinds: StatementKinds; seen: string[] }];
       return answer;
     },
     async close() {

@@ -62,18 +62,35 @@ export function printMachine(): void {
   console.log(`node ${process.version}, ${cpus().length} x ${cpus()[0]?.model ?? 'cpu'}`);
 }
 
+/** Statements by what they are for: a shared transaction's begin and commit, the signed-in session's lookup, the rest. */
+export interface StatementKinds {
+  shared: number;
+  session: number;
+  work: number;
+}
+
 /** Counts statements between start() and stop() (fed by the database's onStatement hook). */
 export class StatementCounter {
   private counting = false;
   count = 0;
+  readonly kinds: StatementKinds = { shared: 0, session: 0, work: 0 };
   readonly seen: string[] = [];
   readonly hook = (sql: string) => {
     if (!this.counting) return;
     this.count += 1;
-    this.seen.push(sql);
+    const text = sql.trimStart();
+    // The session lookup of a signed-in request (platform/auth/sessions.repository.ts) names the
+    // session's token hash column; begin and commit are shared by a group commit's bets on SQLite.
+    if (/^(begin|commit)\b/i.test(text)) this.kinds.shared += 1;
+    else if (text.includes('"s_token_hash"')) this.kinds.session += 1;
+    else this.kinds.work += 1;
+    if (this.seen.length < 40) this.seen.push(sql);
   };
   start() {
     this.count = 0;
+    this.kinds.shared = 0;
+    this.kinds.session = 0;
+    this.kinds.work = 0;
     this.seen.length = 0;
     this.counting = true;
   }

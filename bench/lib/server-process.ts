@@ -61,7 +61,7 @@ if (kind === 'hello' || kind === 'durable') {
   for (let i = 0; i < fixtures; i += 1) selections.push(selectionOf(await createFixture(t.ctx.db), '1x2', 'home'));
   port.on('message', async (m) => {
     if (m === 'count') counter.start();
-    else if (m === 'stop') port.postMessage({ statements: counter.stop(), seen: counter.seen.slice(0, 40) });
+    else if (m === 'stop') port.postMessage({ statements: counter.stop(), kinds: counter.kinds, seen: counter.seen });
     else if (m === 'close') {
       await server.close();
       await t.close();

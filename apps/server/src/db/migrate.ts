@@ -25,6 +25,7 @@ import * as m0022Rain from './migrations/0022-rain.ts';
 import * as m0023TermsPopups from './migrations/0023-terms-popups.ts';
 import * as m0024SupportChat from './migrations/0024-support-chat.ts';
 import * as m0025HotPathFixes from './migrations/0025-hot-path-fixes.ts';
+import * as m0026InstantRoundCounts from './migrations/0026-instant-round-counts.ts';
 
 type DialectMigration = { up(db: Kysely<any>, dialect: Dialect): Promise<void> };
 
@@ -54,6 +55,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0023-terms-popups': m0023TermsPopups,
   '0024-support-chat': m0024SupportChat,
   '0025-hot-path-fixes': m0025HotPathFixes,
+  '0026-instant-round-counts': m0026InstantRoundCounts,
 };
 
 class DialectMigrationProvider implements MigrationProvider {

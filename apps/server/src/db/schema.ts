@@ -608,6 +608,13 @@ export interface GameRoundsTable {
   nonce: number | null;
   created_at: Timestamp;
   settled_at: Timestamp | null;
+  /**
+   * An instant round's ledger transfers (migration 0026), set by its one insert; a trigger then
+   * writes its wallet transactions, valid bet, day figures and responsible-gaming counters. Null
+   * for every round written any other way.
+   */
+  bet_transfer_id: ColumnType<number | null, number | null | undefined, never>;
+  win_transfer_id: ColumnType<number | null, number | null | undefined, never>;
 }
 
 /**

@@ -36,19 +36,22 @@ function unitOf(statements: string[]): string[] {
 describe('an instant round written once', () => {
   it('writes its wallet transactions, valid bet, day figures and limit counters, in at most 8 statements', async () => {
     const p = await player(t, 100_000);
-    // The member's first bet opens a seed pair (and the first of the process finds the house
-    // account): counted from the second on, as every bet after it.
+    // The member's first bet opens a seed pair, and the process's first two open the house
+    // account and then remember it (ledger.repository.ts): counted from the third on, as every bet after.
+    const warmUp = await post(t, API.house.dice, { amount: '3.00', target: '50.00', direction: 'over' }, p.token);
     const first = await post(t, API.house.dice, { amount: '3.00', target: '50.00', direction: 'over' }, p.token);
-    expect(first.status).toBe(200);
+    expect([warmUp.status, first.status]).toEqual([200, 200]);
     await t.ctx.db.updateTable('members').set({ wagering_required_centavos: 1_000 }).where('id', '=', p.id).execute();
     const rounds: { id: number; stake: number; win: number; statements: number }[] = [
+      { id: warmUp.body.data.round_id, stake: 300, win: cents(warmUp.body.data.win), statements: 0 },
       { id: first.body.data.round_id, stake: 300, win: cents(first.body.data.win), statements: 0 },
     ];
     // A likely loss (over 90) and a likely win (over 5), until both have happened.
     for (let i = 0; i < 60 && !(rounds.some((r) => r.win > 0) && rounds.some((r) => r.win === 0)); i += 1) {
       recording = [];
       const r = await post(t, API.house.dice, { amount: '3.00', target: i % 2 ? '5.00' : '90.00', direction: 'over' }, p.token);
-      const unit = unitOf(recording);
+      // The published terms versions are read again every 30 s (terms-standing.ts), in whichever bet comes then.
+      const unit = unitOf(recording).filter((s) => !/from "legal_documents"/.test(s));
       recording = null;
       expect(r.status).toBe(200);
       rounds.push({ id: r.body.data.round_id, stake: 300, win: cents(r.body.data.win), statements: unit.length });
@@ -115,7 +118,7 @@ describe('an instant round written once', () => {
     expect(member).toEqual({
       total_bet_centavos: staked,
       total_slot_bet_centavos: 0,
-      wagering_required_centavos: Math.max(0, 1_000 - (staked - 300)),
+      wagering_required_centavos: Math.max(0, 1_000 - (staked - 600)),
     });
 
     const day = saoPauloDay(new Date().toISOString());

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Database, RawSqlite } from '../../db/database.ts';
+import { type Database, isSqlite, type RawSqlite } from '../../db/database.ts';
 import { precompiled } from '../../db/precompiled.ts';
 
 /** A transfer line as the database sees it: a member's account (member id and kind) or a house account (kind). */
@@ -120,6 +120,98 @@ export function postTransferSqlite(raw: RawSqlite, request: PostRequest): PostOu
   return { status: 'ok', transferId: inserted.id, balances };
 }
 
+/** What posting new transfers together did (postNewTransfersSqlite). */
+export type PostManyOutcome =
+  | { status: 'ok'; transferIds: number[]; balances: Record<number, number> }
+  | { status: 'replayed' }
+  | { status: 'insufficient' | 'no_account'; transfer: number; line: number };
+
+/**
+ * SQLite: transfers whose keys are new, posted together in three statements whatever their number
+ * (an instant round's stake and win): the transfer rows in one insert; one conditional update per
+ * member account for all its lines, by their net move, refused when the balance would dip below
+ * zero at any line on the way; the entries in one insert, each transfer's in account id order,
+ * with the running balance each line leaves (as postTransferSqlite writes them one transfer at a
+ * time). A key already stored answers 'replayed' after writing the others: like a refusal, the
+ * caller's transaction (or savepoint) rolls back.
+ */
+export function postNewTransfersSqlite(raw: RawSqlite, requests: readonly PostRequest[]): PostManyOutcome {
+  const inserted = raw
+    .prepare(
+      `insert into ledger_transfers (idempotency_key, code, meta_json, created_at) values ${requests.map(() => '(?, ?, ?, ?)').join(', ')} on conflict (idempotency_key) do nothing returning id, idempotency_key`,
+    )
+    .all(...requests.flatMap((r) => [r.key, r.code, r.meta, r.now])) as { id: number; idempotency_key: string }[];
+  if (inserted.length !== requests.length) return { status: 'replayed' };
+  const transferIds = requests.map((r) => inserted.find((row) => row.idempotency_key === r.key)?.id as number);
+
+  // Each member account's lines in order: its net move, the lowest its balance dips, and where.
+  const moves = new Map<string, { memberId: number; kind: string; delta: number; low: number; at: [number, number] }>();
+  requests.forEach((request, t) => {
+    request.lines.forEach((line, l) => {
+      if (line.memberId === null) return;
+      const name = `${line.memberId}:${line.kind}`;
+      const move = moves.get(name) ?? { memberId: line.memberId, kind: line.kind, delta: 0, low: 0, at: [t, l] as [number, number] };
+      move.delta += line.amountCentavos;
+      if (move.delta < move.low) {
+        move.low = move.delta;
+        move.at = [t, l];
+      }
+      moves.set(name, move);
+    });
+  });
+  const currency = requests[0]?.currency as string;
+  const accountIds = new Map<string, number>();
+  const running = new Map<number, number>();
+  const balances: Record<number, number> = {};
+  for (const [name, move] of moves) {
+    const row = raw
+      .prepare(
+        'update ledger_accounts set balance_centavos = balance_centavos + ?, version = version + 1 where member_id = ? and kind = ? and currency = ? and balance_centavos + ? >= 0 returning id, balance_centavos',
+      )
+      .get(move.delta, move.memberId, move.kind, currency, move.low) as { id: number; balance_centavos: number } | undefined;
+    if (!row) {
+      const exists = memberAccountIdSqlite(raw, move.memberId, move.kind, currency);
+      return { status: exists === undefined ? 'no_account' : 'insufficient', transfer: move.at[0], line: move.at[1] };
+    }
+    accountIds.set(name, row.id);
+    running.set(row.id, row.balance_centavos - move.delta);
+    balances[row.id] = row.balance_centavos;
+  }
+
+  const entries: unknown[] = [];
+  requests.forEach((request, t) => {
+    const lines = request.lines
+      .map((line) => ({
+        line,
+        accountId:
+          line.memberId === null
+            ? houseAccountSqlite(raw, line.kind, request)
+            : (accountIds.get(`${line.memberId}:${line.kind}`) as number),
+      }))
+      .sort((a, b) => a.accountId - b.accountId);
+    for (const { line, accountId } of lines) {
+      let after: number | null = null;
+      if (line.memberId !== null) {
+        after = (running.get(accountId) as number) + line.amountCentavos;
+        running.set(accountId, after);
+      }
+      entries.push(transferIds[t], accountId, line.amountCentavos, after, request.now);
+    }
+  });
+  try {
+    raw
+      .prepare(
+        `insert into ledger_entries (transfer_id, account_id, amount_centavos, balance_after_centavos, created_at) values ${Array.from({ length: entries.length / 5 }, () => '(?, ?, ?, ?, ?)').join(', ')}`,
+      )
+      .run(...entries);
+  } catch (error) {
+    // A remembered house account whose opening was rolled back after all: read them again.
+    houseAccountIds.delete(raw);
+    throw error;
+  }
+  return { status: 'ok', transferIds, balances };
+}
+
 function memberAccountIdSqlite(raw: RawSqlite, memberId: number, kind: string, currency: string): number | undefined {
   const row = raw
     .prepare('select id from ledger_accounts where member_id = ? and kind = ? and currency = ?')
@@ -182,11 +274,14 @@ function replayedSqlite(raw: RawSqlite, request: PostRequest): PostOutcome {
 }
 
 /**
- * Locks the member's cash account row until the transaction ends (a no-op update: both databases).
+ * Locks the member's cash account row until the transaction ends (a no-op update on PostgreSQL).
  * One row: a statement that locks several rows can take them in different orders under concurrent
  * updates (PostgreSQL rechecks moved tuples) and deadlock with itself.
  */
 export async function lockMemberCash(db: Database, memberId: number): Promise<void> {
+  // SQLite has one writer, and the server's transactions take its one connection one at a time
+  // (the group commit's units one after another): there is no other transaction to wait for.
+  if (isSqlite(db)) return;
   await lockMemberCashStatement(db, { memberId });
 }
 

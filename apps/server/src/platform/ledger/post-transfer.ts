@@ -2,7 +2,14 @@ import { CURRENCY } from '@casino/shared/constants';
 import type { Database } from '../../db/database.ts';
 import { isSqlite, nowIso, rawSqliteOf } from '../../db/database.ts';
 import * as repo from './ledger.repository.ts';
-import { IdempotencyConflict, InsufficientFunds, LedgerInvariantError, type TransferInput, type TransferResult } from './ledger.service.ts';
+import {
+  type AccountName,
+  IdempotencyConflict,
+  InsufficientFunds,
+  LedgerInvariantError,
+  type TransferInput,
+  type TransferResult,
+} from './ledger.service.ts';
 
 const MAX_LINE_CENTAVOS = 1_000_000_000_000;
 
@@ -46,13 +53,58 @@ export async function postTransferAlone(db: Database, input: TransferInput): Pro
   return post(db, input);
 }
 
-async function post(trx: Database, input: TransferInput): Promise<Extract<TransferResult, { ok: true }>> {
-  assertBalanced(input);
-  const request: repo.PostRequest = {
+/**
+ * Transfers whose keys are new, posted together inside the caller's transaction (an instant
+ * round's stake and win): the same transfers, entries and running balances as postTransfer one
+ * after the other. On SQLite in three statements whatever their number (ledger.repository.ts
+ * postNewTransfersSqlite); on PostgreSQL one ledger_post each. A key already stored is a
+ * LedgerInvariantError, short funds InsufficientFunds: the caller's transaction rolls back whole.
+ * Answers the transfers' ids in order and the member balances after the last.
+ */
+export async function postNewTransfers(
+  trx: Database,
+  inputs: readonly TransferInput[],
+): Promise<{ transferIds: number[]; balances: Record<number, number> }> {
+  if (!trx.isTransaction) throw new LedgerInvariantError('postNewTransfers needs a transaction');
+  const raw = rawSqliteOf(trx);
+  if (!raw) {
+    const transferIds: number[] = [];
+    let balances: Record<number, number> = {};
+    for (const input of inputs) {
+      const posted = await post(trx, input);
+      if (posted.replayed) throw new LedgerInvariantError(`transfer ${input.key} was posted before`);
+      transferIds.push(posted.transferId);
+      balances = { ...balances, ...posted.balances };
+    }
+    return { transferIds, balances };
+  }
+  for (const input of inputs) assertBalanced(input);
+  const now = nowIso();
+  const outcome = repo.postNewTransfersSqlite(
+    raw,
+    inputs.map((input) => requestOf(input, now)),
+  );
+  switch (outcome.status) {
+    case 'ok':
+      for (const [account, after] of Object.entries(outcome.balances)) {
+        if (after < 0) throw new LedgerInvariantError(`account ${account} went negative`);
+      }
+      return { transferIds: outcome.transferIds, balances: outcome.balances };
+    case 'replayed':
+      throw new LedgerInvariantError(`a transfer of ${inputs.map((i) => i.key).join(', ')} was posted before`);
+    case 'insufficient':
+      throw new InsufficientFunds(inputs[outcome.transfer]!.lines[outcome.line]!.account);
+    case 'no_account':
+      throw noAccount(inputs[outcome.transfer]!.lines[outcome.line]!.account);
+  }
+}
+
+function requestOf(input: TransferInput, now: string): repo.PostRequest {
+  return {
     key: input.key,
     code: input.code,
     meta: input.meta ? JSON.stringify(input.meta) : null,
-    now: nowIso(),
+    now,
     currency: CURRENCY,
     lines: input.lines.map(({ account, amountCentavos }) =>
       'member' in account
@@ -60,6 +112,11 @@ async function post(trx: Database, input: TransferInput): Promise<Extract<Transf
         : { memberId: null, kind: account.house, amountCentavos },
     ),
   };
+}
+
+async function post(trx: Database, input: TransferInput): Promise<Extract<TransferResult, { ok: true }>> {
+  assertBalanced(input);
+  const request = requestOf(input, nowIso());
   const raw = rawSqliteOf(trx);
   const outcome = raw ? repo.postTransferSqlite(raw, request) : await repo.postTransferPostgres(trx, request);
   switch (outcome.status) {
@@ -74,11 +131,12 @@ async function post(trx: Database, input: TransferInput): Promise<Extract<Transf
       throw new IdempotencyConflict(input.key);
     case 'insufficient':
       throw new InsufficientFunds(input.lines[outcome.line]!.account);
-    case 'no_account': {
-      const account = input.lines[outcome.line]!.account;
-      throw new LedgerInvariantError(
-        `member ${'member' in account ? account.member : '?'} has no ${'member' in account ? account.kind : ''} account`,
-      );
-    }
+    case 'no_account':
+      throw noAccount(input.lines[outcome.line]!.account);
   }
 }
+
+const noAccount = (account: AccountName) =>
+  new LedgerInvariantError(
+    `member ${'member' in account ? account.member : '?'} has no ${'member' in account ? account.kind : ''} account`,
+  );

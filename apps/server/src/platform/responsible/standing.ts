@@ -159,14 +159,15 @@ const LIMIT_CODES: Record<Exclude<LimitKind, 'time'>, ResponsibleCode> = {
 
 /**
  * Takes a stake of `amountCentavos` against the member's restrictions and limits, inside the
- * stake's transaction, and counts it. Throws ResponsibleRefusal (the transaction rolls back whole).
+ * stake's transaction, and counts it (unless the caller's round insert counts it: countedByRound,
+ * for a round written with clock.nowIso() as its time). Throws ResponsibleRefusal (the transaction rolls back whole).
  * A loss limit refuses a stake that, lost, would take the period's stakes minus wins past it.
  */
 export async function takeStake(
   trx: Database,
   memberId: number,
   amountCentavos: number,
-  options: { winCentavos?: number } = {},
+  options: { countedByRound?: boolean } = {},
 ): Promise<void> {
   // The member's lock, then settings, identity and limits in one read (the stake path of every bet).
   const nowIso = clock.nowIso();
@@ -188,8 +189,8 @@ export async function takeStake(
     const after = limit.kind === 'wager' ? used.stake + amountCentavos : used.stake - used.win + amountCentavos;
     if (after > limit.value) throw new ResponsibleRefusal(LIMIT_CODES[limit.kind], memberId, resetsAt(limit.period, today));
   }
-  // An instant round's win is known with its stake: both counted in one statement.
-  await repo.addUsage(trx, memberId, today, { stake: amountCentavos, win: options.winCentavos ?? 0 });
+  // An instant round's stake and win are counted by its insert (migration 0026), on its day.
+  if (!options.countedByRound) await repo.addUsage(trx, memberId, today, { stake: amountCentavos });
 }
 
 /** Counts a win (a correction may be negative) toward the loss limits. */
