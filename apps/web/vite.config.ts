@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { navigationAllowlist } from './src/app/route-paths.ts';
+import { SHELL_SCRIPT } from '../../packages/shared/src/app-shell.ts';
 import { DEFAULT_LANGUAGE } from '../../packages/shared/src/languages.ts';
 
 const SERVER = 'http://127.0.0.1:3000';
@@ -81,6 +82,29 @@ function preloadDefaultCatalogue(): Plugin {
 }
 
 /**
+ * The first paint before the JavaScript (packages/shared/src/app-shell.ts): the shell's one inline
+ * script right after #root (it puts the home page's banner in place), and the style sheet asked
+ * for before the entry's chunks. Vite writes it after some thirty modulepreload links, so a phone
+ * (six connections to the server) fetched it behind them while it held the first paint back.
+ */
+function appShell(): Plugin {
+  return {
+    name: 'app-shell',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html) {
+        const sheets = html.match(/\s*<link rel="stylesheet"[^>]*>/g) ?? [];
+        let moved = html;
+        for (const sheet of sheets) moved = moved.replace(sheet, '');
+        const entry = moved.indexOf('<script type="module"');
+        if (entry >= 0) moved = `${moved.slice(0, entry)}${sheets.map((s) => s.trim()).join('\n    ')}\n    ${moved.slice(entry)}`;
+        return { html: moved, tags: [{ tag: 'script', children: SHELL_SCRIPT, injectTo: 'body' }] };
+      },
+    },
+  };
+}
+
+/**
  * The server hosts this build at / with a history fallback. The service worker precaches the
  * app shell only: API answers, the back office and server-side static files (flags) always go
  * to the network, so a player never sees a stale balance. It answers a navigation with the shell
@@ -94,6 +118,7 @@ export default defineConfig({
     trimServerCatalogue(),
     splitWebCatalogue(),
     preloadDefaultCatalogue(),
+    appShell(),
     react(),
     tailwindcss(),
     VitePWA({

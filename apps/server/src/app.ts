@@ -1,7 +1,8 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import websocket from '@fastify/websocket';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import { SHELL_SCRIPT } from '@casino/shared/app-shell';
 import { installZodMessageKeys } from '@casino/shared/zod-messages';
 import Fastify, { type FastifyInstance } from 'fastify';
 import helmet from 'helmet';
@@ -143,7 +144,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // The player site's one inline script, the shell's (packages/shared/src/app-shell.ts), by its hash.
+        scriptSrc: ["'self'", `'sha256-${createHash('sha256').update(SHELL_SCRIPT).digest('base64')}'`],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         connectSrc: ["'self'"],
