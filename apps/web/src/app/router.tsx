@@ -82,9 +82,13 @@ let preloadedHome: ComponentType | undefined;
 /**
  * The page of the address the visit starts at, fetched while the catalogue loads (main.tsx awaits
  * both): the home page then renders with the shell, with no placeholder in between (which moved
- * the footer) and one round trip fewer. Other pages load as they are opened.
+ * the footer) and one round trip fewer. A visit that starts at the sportsbook or a game page starts
+ * fetching that page's code (and the sportsbook's texts) at once too, instead of after the entry
+ * has rendered (the lazy route then finds it loaded or on its way). Other pages load as they are opened.
  */
 export async function preloadFirstPage(pathname: string): Promise<void> {
+  if (pathname === '/sports' || pathname.startsWith('/sports/')) void sports().catch(() => undefined);
+  if (pathname === '/gameInfo') void import('./game-info-route.tsx').catch(() => undefined);
   if (pathname !== '/') return;
   try {
     preloadedHome = (await loadHome()).HomePage;

@@ -153,6 +153,8 @@ export async function debit(trx: Database, round: RoundRef, input: DebitInput): 
 
   const now = nowIso();
   let transferId: number | null = null;
+  // The cash balance the stake left (the ledger answers it); read at the end when nothing moved.
+  let balanceAfter: number | undefined;
   if (input.amountCentavos > 0) {
     // Responsible gaming: pause, exclusion, time block, identity, loss and wager limits, counted in this transaction.
     await takeStake(trx, round.memberId, input.amountCentavos);
@@ -167,6 +169,7 @@ export async function debit(trx: Database, round: RoundRef, input: DebitInput): 
       if (raced) return replayOrDuplicate(trx, raced, expected);
     }
     transferId = posted.transferId;
+    balanceAfter = Object.values(posted.balances)[0];
   }
 
   const roundRow = await walletRepository.openOrAddToRound(
@@ -197,7 +200,8 @@ export async function debit(trx: Database, round: RoundRef, input: DebitInput): 
     status: 'ok',
     transfer_id: transferId,
   });
-  return { ok: true, balanceCentavos: await cashBalance(trx, round.memberId), replayed: false, roundId: roundRow.id, transactionId };
+  const balanceCentavos = balanceAfter ?? (await cashBalance(trx, round.memberId));
+  return { ok: true, balanceCentavos, replayed: false, roundId: roundRow.id, transactionId };
 }
 
 /** Pays a win into a round (zero closes a lost round) and, by default, settles the round. */
