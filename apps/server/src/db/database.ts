@@ -4,7 +4,6 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteAdapter, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { DB } from './schema.ts';
-import { startWalCheckpointer } from './wal-checkpointer.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 export type Database = Kysely<DB>;
@@ -84,11 +83,6 @@ function openSqlite(path: string, onStatement?: (sql: string) => void): Database
   // default temp_store=FILE each run opened a temporary file, which made an indexed UPDATE ...
   // RETURNING cost 300 µs instead of 8 (bench/bets.bench.ts, DESIGN.md section 2).
   sqlite.pragma('temp_store = MEMORY');
-  // The log is checkpointed by a thread of its own (wal-checkpointer.ts); the commit's own
-  // checkpoint only past 40 MB of log, should that thread fall behind.
-  const checkpointer =
-    file === ':memory:' ? undefined : startWalCheckpointer(file, (message) => process.emitWarning(`WAL checkpoint failed: ${message}`));
-  if (checkpointer) sqlite.pragma('wal_autocheckpoint = 10000');
   const cache = withStatementCache(sqlite, onStatement);
   class Dialect extends SqliteDialect {
     override createAdapter() {
@@ -96,14 +90,7 @@ function openSqlite(path: string, onStatement?: (sql: string) => void): Database
     }
   }
   const db = new Kysely<DB>({ dialect: new Dialect({ database: cache }) });
-  return {
-    db,
-    dialect: 'sqlite',
-    close: async () => {
-      await checkpointer?.stop();
-      await db.destroy();
-    },
-  };
+  return { db, dialect: 'sqlite', close: () => db.destroy() };
 }
 
 const STATEMENT_CACHE_SIZE = 500;
