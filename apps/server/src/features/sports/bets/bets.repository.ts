@@ -36,22 +36,36 @@ export async function lockMarket(trx: Database, marketId: number) {
 
 export type SlipRow = Awaited<ReturnType<typeof findSlip>>[number];
 
-/** The selections of a slip with their market, fixture and current price, read under the market locks. */
+/**
+ * The selections of a slip with their market, fixture and current price, read under the market
+ * locks, and what a placed bet's legs show (findLegs' columns), so the answer needs no read after
+ * the writes.
+ */
 export async function findSlip(trx: Database, selectionIds: readonly number[]) {
   return trx
     .selectFrom('selections')
     .innerJoin('markets', 'markets.id', 'selections.market_id')
     .innerJoin('fixtures', 'fixtures.id', 'markets.fixture_id')
     .innerJoin('competitions', 'competitions.id', 'fixtures.competition_id')
+    .innerJoin('teams as home', 'home.id', 'fixtures.home_team_id')
+    .innerJoin('teams as away', 'away.id', 'fixtures.away_team_id')
     .select([
       'selections.id as selection_id',
       'selections.odds',
       'selections.result as selection_result',
+      'selections.code as selection_code',
+      'selections.probability_ppm',
       'markets.id as market_id',
       'markets.status as market_status',
+      'markets.type as market_type',
+      'markets.line',
       'fixtures.id as fixture_id',
       'fixtures.status as fixture_status',
       'fixtures.starts_at',
+      'fixtures.home_score',
+      'fixtures.away_score',
+      'home.name as home_name',
+      'away.name as away_name',
       'competitions.enabled as competition_enabled',
     ])
     .where('selections.id', 'in', selectionIds)
@@ -115,15 +129,18 @@ export async function insertBet(trx: Database, bet: NewBet) {
     .executeTakeFirst();
 }
 
+/** Writes a bet's legs, pending; answers their ids in the order given. */
 export async function insertLegs(
   trx: Database,
   legs: { bet_id: number; fixture_id: number; market_id: number; selection_id: number; odds: number }[],
-): Promise<void> {
-  if (legs.length === 0) return;
-  await trx
+): Promise<number[]> {
+  if (legs.length === 0) return [];
+  const rows = await trx
     .insertInto('sport_bet_legs')
     .values(legs.map((leg) => ({ ...leg, result: 'pending' })))
+    .returning('id')
     .execute();
+  return rows.map((row) => row.id).sort((a, b) => a - b);
 }
 
 /** The member's bets placed under these request keys, in placement order. */

@@ -123,7 +123,8 @@ describe('placing bets', () => {
     const a = await createFixture(t.ctx.db, {}, [{ selections: [{ code: 'home', odds: 210 }] }]);
     const b = await createFixture(t.ctx.db, { home: 'Corinthians', away: 'São Paulo' }, [{ selections: [{ code: 'draw', odds: 187 }] }]);
     const c = await createFixture(t.ctx.db, { home: 'Grêmio', away: 'Internacional' }, [{ selections: [{ code: 'away', odds: 333 }] }]);
-    const r = await place(p.token, {
+    const slip = {
+      request_id: requestId(),
       kind: 'accumulator',
       stake: '7.77',
       selections: [
@@ -131,8 +132,11 @@ describe('placing bets', () => {
         leg(selectionOf(b, '1x2', 'draw'), '1.87'),
         leg(selectionOf(c, '1x2', 'away'), '3.33'),
       ],
-    });
+    };
+    const r = await place(p.token, slip);
     expect(r.status).toBe(200);
+    // A retry reads the stored bet and its legs back: the same answer, leg for leg.
+    expect((await place(p.token, slip)).body.data.bets).toEqual(r.body.data.bets);
     // 2.10 x 1.87 x 3.33 = 13.076910 -> 13.07 (rounded down once); 7.77 x 13.07 = 101.5539 -> 101.55.
     expect(r.body.data.bets).toHaveLength(1);
     const bet = r.body.data.bets[0];
@@ -438,6 +442,8 @@ describe('idempotency', () => {
     const again = await place(p.token, body);
     expect(again.status).toBe(200);
     expect(again.body.data.bets.map((b: any) => b.bet_no)).toEqual(first.body.data.bets.map((b: any) => b.bet_no));
+    // The placement's answer (built from the rows the slip was checked on) is what the stored bets read back as.
+    expect(again.body.data.bets).toEqual(first.body.data.bets);
     expect(again.body.data.balance).toBe('80.00');
     expect(await betsOf(p.id)).toHaveLength(2);
     expect((await betsOf(p.id)).map((b) => b.request_id)).toEqual([body.request_id, requestKeyOf(body.request_id, 1)]);

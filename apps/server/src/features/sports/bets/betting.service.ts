@@ -6,7 +6,7 @@ import type { OddsChangePolicy, placeBetBody, SportBet } from '@casino/shared/sc
 import type { z } from 'zod';
 import type { AppContext } from '../../../context.ts';
 import type { Database } from '../../../db/database.ts';
-import { nowIso } from '../../../db/database.ts';
+import { isSqlite, nowIso } from '../../../db/database.ts';
 import { AppError, fieldError } from '../../../lib/http.ts';
 import { saoPauloDay } from '../../../lib/sao-paulo.ts';
 import { cash, house, moved } from '../../../platform/ledger/ledger.service.ts';
@@ -133,8 +133,12 @@ export async function loadSettings(db: Database): Promise<repo.SportsbookSetting
   return settings;
 }
 
-/** Locks the slip's markets in id order; a selection that does not exist is refused here. */
+/**
+ * Locks the slip's markets in id order (PostgreSQL; SQLite has one writer, and its transactions
+ * take the one connection one at a time); a selection that does not exist is refused here.
+ */
 async function lockSlipMarkets(trx: Database, lines: SlipLine[]): Promise<void> {
+  if (isSqlite(trx)) return;
   const owners = new Map(
     (
       await repo.findMarketIdsOf(
@@ -273,9 +277,11 @@ async function writeBets(
   input: PlaceBetInput,
   stakeCentavos: number,
   bets: PlannedBet[],
+  slip: Map<number, repo.SlipRow>,
 ): Promise<Placed> {
   const placedAt = nowIso();
   const stored: repo.BetRow[] = [];
+  const legs: repo.LegRow[] = [];
   let balanceCentavos = 0;
   for (const [index, bet] of bets.entries()) {
     const betNo = newBetNo();
@@ -291,7 +297,7 @@ async function writeBets(
     });
     if (!row) throw new RequestRaced();
     stored.push(row);
-    await repo.insertLegs(
+    const legIds = await repo.insertLegs(
       trx,
       bet.lines.map((leg) => ({
         bet_id: row.id,
@@ -301,6 +307,8 @@ async function writeBets(
         odds: leg.odds,
       })),
     );
+    // The legs as findLegs answers them, from the rows the slip was checked on (nothing else moved under the locks).
+    bet.lines.forEach((leg, i) => legs.push(legView(legIds[i] as number, row.id, leg.odds, slip.get(leg.selectionId) as repo.SlipRow)));
     // Responsible gaming: restrictions and loss/wager limits, counted in this transaction.
     await takeStake(trx, memberId, stakeCentavos);
     const posted = await postTransfer(trx, {
@@ -311,11 +319,30 @@ async function writeBets(
     });
     balanceCentavos = Object.values(posted.balances)[0] ?? balanceCentavos;
   }
-  const legs = await repo.findLegs(
-    trx,
-    stored.map((b) => b.id),
-  );
   return { bets: stored, legs, balanceCentavos };
+}
+
+function legView(id: number, betId: number, odds: number, row: repo.SlipRow): repo.LegRow {
+  return {
+    id,
+    bet_id: betId,
+    odds,
+    result: 'pending',
+    selection_id: row.selection_id,
+    selection_code: row.selection_code,
+    probability_ppm: row.probability_ppm,
+    market_id: row.market_id,
+    market_type: row.market_type,
+    line: row.line,
+    market_status: row.market_status,
+    fixture_id: row.fixture_id,
+    starts_at: row.starts_at,
+    fixture_status: row.fixture_status,
+    home_score: row.home_score,
+    away_score: row.away_score,
+    home_name: row.home_name,
+    away_name: row.away_name,
+  };
 }
 
 /** The whole placement, inside one transaction (the caller maps the expected failures). */
@@ -336,12 +363,14 @@ async function placeInTransaction(
       )
     ).map((r) => [r.selection_id, r]),
   );
+  const unknown = lines.find((l) => !rows.has(l.selectionId));
+  if (unknown) throw fieldError('SPORTS_SELECTION_UNKNOWN', fieldOf(unknown.index), 'sports.selection_unknown');
   checkOpen(input.kind, lines, rows);
   checkPrices(input.accept_odds, lines, rows);
   const bets = planBets(input.kind, stakeCentavos, lines, rows);
   checkPayouts(bets, settings);
   await checkLiability(trx, bets, stakeCentavos, settings);
-  return writeBets(trx, memberId, input, stakeCentavos, bets);
+  return writeBets(trx, memberId, input, stakeCentavos, bets, rows);
 }
 
 /** Whether stored bets are this slip (same kind, stake and selections, in order). */
