@@ -145,13 +145,17 @@ export async function insertLegs(
 
 /** The member's bets placed under these request keys, in placement order. */
 export async function findBetsByRequestKeys(db: Database, memberId: number, requestKeys: readonly string[]) {
-  return db
+  // Sorted here, not by the query: asked to order by id, SQLite (no statistics) walked the
+  // member's (member_id, id) index through every bet the member ever placed, 1 ms at 3,000 bets,
+  // instead of looking the keys up in the (member_id, request_id) unique index (8 µs). Every
+  // placement runs this first (bench/bets.bench.ts, sportsbook).
+  const rows = await db
     .selectFrom('sport_bets')
     .select(BET_COLUMNS)
     .where('member_id', '=', memberId)
     .where('request_id', 'in', requestKeys)
-    .orderBy('id')
     .execute();
+  return rows.sort((a, b) => a.id - b.id);
 }
 
 /** One of the member's bets by its number (another member's number finds nothing). */
