@@ -5,6 +5,7 @@ import { v7 as uuidv7 } from 'uuid';
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../lib/http.ts';
+import { forgetRecentReads, RECENT_MS, recentRead } from '../../lib/recent-reads.ts';
 import { inGroupCommit } from '../../platform/ledger/group-commit.ts';
 import { moneyFailure } from '../../platform/ledger/money-failure.ts';
 import { pushBalance } from '../../platform/realtime/realtime.ts';
@@ -50,36 +51,14 @@ export async function loadHouseGame(ctx: GameContext, code: HouseGameCode): Prom
   };
 }
 
-const recentGames = new WeakMap<object, Map<string, { at: number; game: Promise<HouseGame | undefined> }>>();
-const RECENT_GAME_MS = 1_000;
-
-/**
- * The catalogue row read at most once a second per game: the shared rounds take a thousand bets
- * and cash-outs in a few seconds, and an operator's change still applies within a second. Calls
- * that arrive together share one read and go on in the order they came (a player's bets sent one
- * after the other reach the round in that order).
- */
+/** The catalogue row read at most once a second per game (lib/recent-reads.ts): the shared rounds take a thousand bets in a few seconds. */
 export function recentHouseGame(ctx: GameContext, code: HouseGameCode): Promise<HouseGame | undefined> {
-  let cache = recentGames.get(ctx.db);
-  if (!cache) {
-    cache = new Map();
-    recentGames.set(ctx.db, cache);
-  }
-  const hit = cache.get(code);
-  if (hit && Date.now() - hit.at < RECENT_GAME_MS) return hit.game;
-  const game = loadHouseGame(ctx, code);
-  const entry = { at: Date.now(), game };
-  cache.set(code, entry);
-  // A failed read is not remembered.
-  game.catch(() => {
-    if (cache.get(code) === entry) cache.delete(code);
-  });
-  return game;
+  return recentRead(ctx.db, `house-game:${code}`, RECENT_MS, () => loadHouseGame(ctx, code));
 }
 
 /** Drops this process's cached catalogue rows (an operator changed a game or a provider). */
 export function forgetRecentHouseGames(ctx: Pick<GameContext, 'db'>): void {
-  recentGames.delete(ctx.db);
+  forgetRecentReads(ctx.db);
 }
 
 /** The game a bet is for: refused when it is missing from the catalogue or switched off. */

@@ -3,6 +3,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { API } from '@casino/shared/api-paths';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, json, registerMember, type TestApp } from '../../test/test-app.ts';
+import { forgetRecentReads } from '../../lib/recent-reads.ts';
 import { verifyLedger } from '../../platform/ledger/ledger-verify.ts';
 import { cash, house } from '../../platform/ledger/ledger.service.ts';
 import { transfer } from '../../platform/ledger/transfer.ts';
@@ -195,14 +196,18 @@ describe('sessions', () => {
     await t.ctx.db.updateTable('members').set({ status: 1 }).where('id', '=', p.id).execute();
 
     await t.ctx.db.updateTable('games').set({ enabled: 0 }).where('code', '=', GAME).execute();
+    forgetRecentReads(t.ctx.db); // as the back office does after a change (lib/recent-reads.ts)
     expect((await call('bet', { token: p.token, tx_id: uid('b'), round_id: uid('r'), game_code: GAME, amount: 100 })).status).toBe(
       'SESSION_EXPIRED',
     );
     await t.ctx.db.updateTable('games').set({ enabled: 1 }).where('code', '=', GAME).execute();
+    forgetRecentReads(t.ctx.db); // as the back office does after a change (lib/recent-reads.ts)
 
     await t.ctx.db.updateTable('game_providers').set({ enabled: 0 }).where('plat_type', '=', 'sandbox').execute();
+    forgetRecentReads(t.ctx.db); // as the back office does after a change (lib/recent-reads.ts)
     expect((await call('balance', { token: p.token })).status).toBe('SESSION_EXPIRED');
     await t.ctx.db.updateTable('game_providers').set({ enabled: 1 }).where('plat_type', '=', 'sandbox').execute();
+    forgetRecentReads(t.ctx.db); // as the back office does after a change (lib/recent-reads.ts)
     expect(await cashOf(p.id)).toBe(1000);
   });
 });
