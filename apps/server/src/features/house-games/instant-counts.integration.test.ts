@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isSqlite } from '../../db/database.ts';
 import { saoPauloDay } from '../../lib/sao-paulo.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { cents, expectLedgerSound, player, post } from './house.test-helpers.ts';
+import { cashOf, cents, expectLedgerSound, player, post } from './house.test-helpers.ts';
 
 /**
  * An instant round's one insert (migration 0026) writes what the wallet wrote after it: the
@@ -131,13 +131,7 @@ describe('an instant round written once', () => {
       { day, stake: staked, win: won },
     ]);
     // The cash balance the last answer gave is the ledger's.
-    const cash = await t.ctx.db
-      .selectFrom('ledger_accounts')
-      .select('balance_centavos')
-      .where('member_id', '=', p.id)
-      .where('kind', '=', 'cash')
-      .executeTakeFirstOrThrow();
-    expect(Number(cash.balance_centavos)).toBe(100_000 - staked + won);
+    expect(await cashOf(t, p.id)).toBe(100_000 - staked + won);
   });
 
   it('a slot round counts toward the slot total; a stake beyond the balance writes nothing', async () => {
