@@ -308,7 +308,7 @@ async function writeBets(
       })),
     );
     // The legs as findLegs answers them, from the rows the slip was checked on (nothing else moved under the locks).
-    bet.lines.forEach((leg, i) => legs.push(legView(legIds[i] as number, row.id, leg.odds, slip.get(leg.selectionId) as repo.SlipRow)));
+    legs.push(...bet.lines.map((leg, i) => legView(legIds[i] as number, row.id, leg.odds, slip.get(leg.selectionId) as repo.SlipRow)));
     // Responsible gaming: restrictions and loss/wager limits, counted in this transaction.
     await takeStake(trx, memberId, stakeCentavos);
     const posted = await postTransfer(trx, {
