@@ -15,7 +15,7 @@ import { cpus } from 'node:os';
 import { API } from '@casino/shared/api-paths';
 import { sql } from 'kysely';
 import type { Database } from '../apps/server/src/db/database.ts';
-import { marketExposure } from '../apps/server/src/features/sports/bets/bets.repository.ts';
+import { findSlip } from '../apps/server/src/features/sports/bets/bets.repository.ts';
 import { createFixture, selectionOf } from '../apps/server/src/features/sports/bets/test-fixtures.ts';
 import { encodeCursor, zoneDayStart } from '../apps/server/src/features/games/records.service.ts';
 import { gameHouseAccount } from '../apps/server/src/platform/ledger/ledger.codes.ts';
@@ -216,8 +216,8 @@ async function benchExposure(t: TestApp, memberId: number) {
   }
   console.log(`seeded ${EXPOSURE_BETS} open bets on one market in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   await analyze(t);
-  await timed(`liability read, running total (${EXPOSURE_BETS} open bets)`, RUNS, async () => {
-    await marketExposure(db, market.id);
+  await timed(`liability read, running total, with the slip's selection (${EXPOSURE_BETS} open bets)`, RUNS, async () => {
+    await findSlip(db, [home]);
   });
   await timed(`  baseline: summed over the open bets`, Math.min(RUNS, 30), async () => {
     await db

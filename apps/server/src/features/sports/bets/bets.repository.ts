@@ -38,11 +38,15 @@ export type SlipRow = Awaited<ReturnType<typeof findSlip>>[number];
 
 /**
  * The selections of a slip with their market, fixture and current price, read under the market
- * locks, and what a placed bet's legs show (findLegs' columns), so the answer needs no read after
- * the writes.
+ * locks; what a placed bet's legs show (findLegs' columns), so the answer needs no read after the
+ * writes; and the book's open exposure the liability check weighs (the market's open stakes and
+ * what its open bets would pay on the selection), from the running totals per selection
+ * (sport_selection_exposure, kept by migration 0018's triggers as bets are placed, settled or
+ * reopened): a placement reads the market's few total rows, not its bets, in this one statement.
+ * An accumulator counts in full on each of its legs' markets (the cautious reading).
  */
 export async function findSlip(trx: Database, selectionIds: readonly number[]) {
-  return trx
+  const rows = await trx
     .selectFrom('selections')
     .innerJoin('markets', 'markets.id', 'selections.market_id')
     .innerJoin('fixtures', 'fixtures.id', 'markets.fixture_id')
@@ -67,28 +71,28 @@ export async function findSlip(trx: Database, selectionIds: readonly number[]) {
       'home.name as home_name',
       'away.name as away_name',
       'competitions.enabled as competition_enabled',
+      (eb) =>
+        eb
+          .selectFrom('sport_selection_exposure as open')
+          .select((sub) => sub.fn.sum<number>('open.stakes_centavos').as('stakes'))
+          .whereRef('open.market_id', '=', 'markets.id')
+          .as('market_open_stakes'),
+      (eb) =>
+        eb
+          .selectFrom('sport_selection_exposure as open')
+          .select('open.payouts_centavos')
+          .whereRef('open.market_id', '=', 'markets.id')
+          .whereRef('open.selection_id', '=', 'selections.id')
+          .as('selection_open_payouts'),
     ])
     .where('selections.id', 'in', selectionIds)
     .execute();
-}
-
-/**
- * The book's open exposure on a market: the stakes of every open bet with a leg on it, and what
- * those bets would pay on each selection. Read from the running totals per selection
- * (sport_selection_exposure, kept by migration 0018's triggers as bets are placed, settled or
- * reopened), so a placement reads the market's few selections, not its bets. An accumulator counts
- * in full on each of its legs' markets (the cautious reading).
- */
-export async function marketExposure(trx: Database, marketId: number) {
-  const rows = await trx
-    .selectFrom('sport_selection_exposure')
-    .select(['selection_id', 'stakes_centavos', 'payouts_centavos'])
-    .where('market_id', '=', marketId)
-    .execute();
-  return {
-    stakesCentavos: rows.reduce((sum, row) => sum + Number(row.stakes_centavos), 0),
-    payoutsCentavos: new Map(rows.map((row) => [row.selection_id, Number(row.payouts_centavos)])),
-  };
+  // A sum is a string on PostgreSQL, and null where nothing is open.
+  return rows.map((row) => ({
+    ...row,
+    market_open_stakes: Number(row.market_open_stakes ?? 0),
+    selection_open_payouts: Number(row.selection_open_payouts ?? 0),
+  }));
 }
 
 export type BetRow = Awaited<ReturnType<typeof findBetsByRequestKeys>>[number];

@@ -242,10 +242,11 @@ function checkPayouts(bets: PlannedBet[], settings: repo.SportsbookSettings): vo
 
 /**
  * The book's worst case on each market of the slip, with the slip's bets added: for each of the
- * slip's selections, what open bets on it would pay less every open stake on its market. Runs
- * under the market locks, so two slips cannot both take the last room of a market.
+ * slip's selections, what open bets on it would pay less every open stake on its market, from the
+ * totals findSlip read under the market locks (so two slips cannot both take the last room of a
+ * market; SQLite has one writer).
  */
-async function checkLiability(trx: Database, bets: PlannedBet[], stakeCentavos: number, settings: repo.SportsbookSettings) {
+function checkLiability(bets: PlannedBet[], stakeCentavos: number, settings: repo.SportsbookSettings, slip: Map<number, repo.SlipRow>) {
   const byMarket = new Map<number, { stakes: number; payouts: Map<number, number> }>();
   for (const bet of bets) {
     for (const leg of bet.lines) {
@@ -255,10 +256,10 @@ async function checkLiability(trx: Database, bets: PlannedBet[], stakeCentavos: 
       byMarket.set(leg.marketId, market);
     }
   }
-  for (const [marketId, added] of byMarket) {
-    const open = await repo.marketExposure(trx, marketId);
+  for (const added of byMarket.values()) {
     for (const [selectionId, payout] of added.payouts) {
-      const worst = (open.payoutsCentavos.get(selectionId) ?? 0) + payout - (open.stakesCentavos + added.stakes);
+      const open = slip.get(selectionId) as repo.SlipRow;
+      const worst = open.selection_open_payouts + payout - (open.market_open_stakes + added.stakes);
       if (worst > settings.max_market_liability_centavos) throw new AppError('SPORTS_LIABILITY_EXCEEDED');
     }
   }
@@ -369,7 +370,7 @@ async function placeInTransaction(
   checkPrices(input.accept_odds, lines, rows);
   const bets = planBets(input.kind, stakeCentavos, lines, rows);
   checkPayouts(bets, settings);
-  await checkLiability(trx, bets, stakeCentavos, settings);
+  checkLiability(bets, stakeCentavos, settings, rows);
   return writeBets(trx, memberId, input, stakeCentavos, bets, rows);
 }
 

@@ -3,7 +3,7 @@ import { createTestApp, registerMember, type TestApp } from '../../../test/test-
 import { fund } from '../../withdrawals/withdrawals.test-helpers.ts';
 import { enterResult } from '../settlement/settle.service.ts';
 import { kickedOff, placeDirect } from '../settlement/settle.test-helpers.ts';
-import { marketExposure } from './bets.repository.ts';
+import { findSlip } from './bets.repository.ts';
 import { createFixture, selectionOf, type TestFixture } from './test-fixtures.ts';
 
 /**
@@ -63,13 +63,14 @@ async function expectKept(fixtures: TestFixture[]) {
   // Rows left at zero stand for no money.
   const idle = await t.ctx.db.selectFrom('sport_selection_exposure').selectAll().where('open_bets', '=', 0).execute();
   for (const row of idle) expect([Number(row.stakes_centavos), Number(row.payouts_centavos)]).toEqual([0, 0]);
-  // The placement's reading, market by market.
+  // The placement's reading (findSlip), market by market and selection by selection.
   for (const fixture of fixtures) {
     for (const market of fixture.markets) {
-      const read = await marketExposure(t.ctx.db, market.id);
       const own = summed.filter((row) => row[0] === market.id);
-      expect(read.stakesCentavos).toBe(own.reduce((sum, row) => sum + row[3]!, 0));
-      for (const row of own) expect(read.payoutsCentavos.get(row[1]!)).toBe(row[4]);
+      for (const read of await findSlip(t.ctx.db, Object.values(market.selections))) {
+        expect(read.market_open_stakes).toBe(own.reduce((sum, row) => sum + row[3]!, 0));
+        expect(read.selection_open_payouts).toBe(own.find((row) => row[1] === read.selection_id)?.[4] ?? 0);
+      }
     }
   }
 }
