@@ -69,55 +69,21 @@ const houseAccountIds = new WeakMap<RawSqlite, Map<string, number>>();
 
 /**
  * SQLite: the same rules in prepared statements run synchronously inside the caller's
- * transaction (which holds the one connection): the transfer row, one conditional update per
- * member line answering the account and its balance, the entries in one insert. House account ids
- * are remembered per connection (they never change). A refusal leaves written rows behind: the
- * caller's transaction (or the group commit's savepoint) rolls back.
+ * transaction (which holds the one connection): postNewTransfersSqlite for the one transfer, and
+ * a key already stored read back as a replay or a conflict. A refusal leaves written rows behind:
+ * the caller's transaction (or the group commit's savepoint) rolls back.
  */
 export function postTransferSqlite(raw: RawSqlite, request: PostRequest): PostOutcome {
-  const inserted = raw
-    .prepare(
-      'insert into ledger_transfers (idempotency_key, code, meta_json, created_at) values (?, ?, ?, ?) on conflict (idempotency_key) do nothing returning id',
-    )
-    .get(request.key, request.code, request.meta, request.now) as { id: number } | undefined;
-  if (!inserted) return replayedSqlite(raw, request);
-
-  const entries: unknown[] = [];
-  const balances: Record<number, number> = {};
-  const ordered: { accountId: number; line: PostLine; after: number | null }[] = [];
-  for (const [index, line] of request.lines.entries()) {
-    if (line.memberId === null) {
-      ordered.push({ accountId: houseAccountSqlite(raw, line.kind, request), line, after: null });
-      continue;
-    }
-    const row = raw
-      .prepare(
-        'update ledger_accounts set balance_centavos = balance_centavos + ?, version = version + 1 where member_id = ? and kind = ? and currency = ? and balance_centavos + ? >= 0 returning id, balance_centavos',
-      )
-      .get(line.amountCentavos, line.memberId, line.kind, request.currency, line.amountCentavos) as
-      | { id: number; balance_centavos: number }
-      | undefined;
-    if (!row) {
-      const exists = memberAccountIdSqlite(raw, line.memberId, line.kind, request.currency);
-      return { status: exists === undefined ? 'no_account' : 'insufficient', line: index };
-    }
-    balances[row.id] = row.balance_centavos;
-    ordered.push({ accountId: row.id, line, after: row.balance_centavos });
+  const outcome = postNewTransfersSqlite(raw, [request]);
+  switch (outcome.status) {
+    case 'ok':
+      return { status: 'ok', transferId: outcome.transferIds[0] as number, balances: outcome.balances };
+    case 'replayed':
+      // One transfer: its key was found before anything was written.
+      return replayedSqlite(raw, request);
+    default:
+      return { status: outcome.status, line: outcome.line };
   }
-  ordered.sort((a, b) => a.accountId - b.accountId);
-  for (const { accountId, line, after } of ordered) entries.push(inserted.id, accountId, line.amountCentavos, after, request.now);
-  try {
-    raw
-      .prepare(
-        `insert into ledger_entries (transfer_id, account_id, amount_centavos, balance_after_centavos, created_at) values ${ordered.map(() => '(?, ?, ?, ?, ?)').join(', ')}`,
-      )
-      .run(...entries);
-  } catch (error) {
-    // A remembered house account whose opening was rolled back after all: read them again.
-    houseAccountIds.delete(raw);
-    throw error;
-  }
-  return { status: 'ok', transferId: inserted.id, balances };
 }
 
 /** What posting new transfers together did (postNewTransfersSqlite). */
@@ -128,12 +94,13 @@ export type PostManyOutcome =
 
 /**
  * SQLite: transfers whose keys are new, posted together in three statements whatever their number
- * (an instant round's stake and win): the transfer rows in one insert; one conditional update per
- * member account for all its lines, by their net move, refused when the balance would dip below
- * zero at any line on the way; the entries in one insert, each transfer's in account id order,
- * with the running balance each line leaves (as postTransferSqlite writes them one transfer at a
- * time). A key already stored answers 'replayed' after writing the others: like a refusal, the
- * caller's transaction (or savepoint) rolls back.
+ * (one transfer, or an instant round's stake and win): the transfer rows in one insert; one
+ * conditional update per member account for all its lines, by their net move, refused when the
+ * balance would dip below zero at any line on the way; the entries in one insert, each transfer's
+ * in account id order, with the running balance each line leaves. House account ids are
+ * remembered per connection (they never change). A key already stored answers 'replayed' (having
+ * written the others' rows when there are several: like a refusal, the caller's transaction or
+ * savepoint rolls back).
  */
 export function postNewTransfersSqlite(raw: RawSqlite, requests: readonly PostRequest[]): PostManyOutcome {
   const inserted = raw
