@@ -1,23 +1,22 @@
 /**
- * Catalogue rows read at most once per `ms` per key and database: the bet paths read the same game
- * and provider rows for every bet (a thousand crash bets in a few seconds, every seamless
- * callback), and an operator's change still applies within that time (at once in the process that
- * made it: forgetRecentReads). Calls that arrive together share one read and go on in the order
- * they came. A failed read is not remembered.
+ * Catalogue rows read at most once a second per key and database: the bet paths read the same
+ * game and provider rows for every bet (a thousand crash bets in a few seconds, every seamless
+ * callback), and an operator's change still applies within that second (at once in the process
+ * that made it: forgetRecentReads). Calls that arrive together share one read and go on in the
+ * order they came. A failed read is not remembered.
  */
-/** How long a catalogue row read for a bet is used again. */
-export const RECENT_MS = 1_000;
+const RECENT_MS = 1_000;
 
 const caches = new WeakMap<object, Map<string, { at: number; value: Promise<unknown> }>>();
 
-export function recentRead<T>(db: object, key: string, ms: number, read: () => Promise<T>): Promise<T> {
+export function recentRead<T>(db: object, key: string, read: () => Promise<T>): Promise<T> {
   let cache = caches.get(db);
   if (!cache) {
     cache = new Map();
     caches.set(db, cache);
   }
   const hit = cache.get(key);
-  if (hit && Date.now() - hit.at < ms) return hit.value as Promise<T>;
+  if (hit && Date.now() - hit.at < RECENT_MS) return hit.value as Promise<T>;
   const value = read();
   const entry = { at: Date.now(), value };
   cache.set(key, entry);

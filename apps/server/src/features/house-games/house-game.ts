@@ -5,7 +5,7 @@ import { v7 as uuidv7 } from 'uuid';
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../lib/http.ts';
-import { forgetRecentReads, RECENT_MS, recentRead } from '../../lib/recent-reads.ts';
+import { forgetRecentReads, recentRead } from '../../lib/recent-reads.ts';
 import { inGroupCommit } from '../../platform/ledger/group-commit.ts';
 import { moneyFailure } from '../../platform/ledger/money-failure.ts';
 import { pushBalance } from '../../platform/realtime/realtime.ts';
@@ -53,7 +53,7 @@ export async function loadHouseGame(ctx: GameContext, code: HouseGameCode): Prom
 
 /** The catalogue row read at most once a second per game (lib/recent-reads.ts): the shared rounds take a thousand bets in a few seconds. */
 export function recentHouseGame(ctx: GameContext, code: HouseGameCode): Promise<HouseGame | undefined> {
-  return recentRead(ctx.db, `house-game:${code}`, RECENT_MS, () => loadHouseGame(ctx, code));
+  return recentRead(ctx.db, `house-game:${code}`, () => loadHouseGame(ctx, code));
 }
 
 /** Drops this process's cached catalogue rows (an operator changed a game or a provider). */

@@ -19,7 +19,7 @@ import type { Game, GameProvider } from '../../db/schema.ts';
 import { translate } from '../../lib/i18n.ts';
 import { strictBody } from '../../lib/validation.ts';
 import { sha256 } from '../../lib/tokens.ts';
-import { RECENT_MS, recentRead } from '../../lib/recent-reads.ts';
+import { recentRead } from '../../lib/recent-reads.ts';
 import { pushBalance } from '../../platform/realtime/realtime.ts';
 import {
   credit,
@@ -177,9 +177,7 @@ async function settlingPlayer(
 
 async function providerGame(ctx: AppContext, provider: GameProvider, code: string): Promise<Game> {
   // Every callback names its game: the row is read at most once a second (lib/recent-reads.ts).
-  const game = await recentRead(ctx.db, `provider-game:${provider.id}:${code}`, RECENT_MS, () =>
-    repo.findProviderGame(ctx.db, provider.id, code),
-  );
+  const game = await recentRead(ctx.db, `provider-game:${provider.id}:${code}`, () => repo.findProviderGame(ctx.db, provider.id, code));
   if (!game) throw new Refusal('INVALID_REQUEST', 'wallet.unknown_game');
   return game;
 }
@@ -314,7 +312,7 @@ export async function handleSeamlessCall(
   headers: Record<string, string | string[] | undefined>,
 ): Promise<SeamlessReply> {
   // The provider's row (its secret, enabled) read at most once a second; the back office's change applies here at once.
-  const provider = await recentRead(ctx.db, `provider:${platType}`, RECENT_MS, () => repo.findProvider(ctx.db, platType));
+  const provider = await recentRead(ctx.db, `provider:${platType}`, () => repo.findProvider(ctx.db, platType));
   // An unknown platform or one without a secret cannot sign: the same answer as a bad signature.
   if (provider?.kind !== 'external') return reply('INVALID_SIGNATURE', {});
   const verdict = await verifySeamlessSignature(ctx.counters, provider, headers, rawBody);
