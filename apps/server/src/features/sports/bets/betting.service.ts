@@ -135,21 +135,16 @@ export async function loadSettings(db: Database): Promise<repo.SportsbookSetting
 
 /**
  * Locks the slip's markets in id order (PostgreSQL; SQLite has one writer, and its transactions
- * take the one connection one at a time); a selection that does not exist is refused here.
+ * take the one connection one at a time). A selection that does not exist locks nothing: the slip
+ * read after the locks refuses it.
  */
 async function lockSlipMarkets(trx: Database, lines: SlipLine[]): Promise<void> {
   if (isSqlite(trx)) return;
-  const owners = new Map(
-    (
-      await repo.findMarketIdsOf(
-        trx,
-        lines.map((l) => l.selectionId),
-      )
-    ).map((r) => [r.id, r.market_id]),
+  const owners = await repo.findMarketIdsOf(
+    trx,
+    lines.map((l) => l.selectionId),
   );
-  const unknown = lines.find((l) => !owners.has(l.selectionId));
-  if (unknown) throw fieldError('SPORTS_SELECTION_UNKNOWN', fieldOf(unknown.index), 'sports.selection_unknown');
-  const marketIds = [...new Set(owners.values())].sort((a, b) => a - b);
+  const marketIds = [...new Set(owners.map((r) => r.market_id))].sort((a, b) => a - b);
   for (const marketId of marketIds) await repo.lockMarket(trx, marketId);
 }
 
