@@ -134,6 +134,25 @@ describe('an instant round written once', () => {
     expect(await cashOf(t, p.id)).toBe(100_000 - staked + won);
   });
 
+  it('twenty bets of one member at once: no 5xx, only short funds refused, every counter equal to the rounds taken', async () => {
+    const p = await player(t, 1_500);
+    const bet = () => post(t, API.house.dice, { amount: '3.00', target: '50.00', direction: 'over' }, p.token);
+    const results = await Promise.all(Array.from({ length: 20 }, bet));
+    expect(results.filter((r) => r.status >= 500)).toHaveLength(0);
+    const taken = results.filter((r) => r.status === 200);
+    for (const r of results.filter((r) => r.status !== 200)) expect(r.body.error_code).toBe('INSUFFICIENT_FUNDS');
+    expect(taken.length).toBeGreaterThanOrEqual(5);
+    const won = taken.reduce((sum, r) => sum + cents(r.body.data.win), 0);
+    expect(await cashOf(t, p.id)).toBe(1_500 - taken.length * 300 + won);
+    const member = await t.ctx.db.selectFrom('members').select('total_bet_centavos').where('id', '=', p.id).executeTakeFirstOrThrow();
+    expect(Number(member.total_bet_centavos)).toBe(taken.length * 300);
+    const usage = await t.ctx.db.selectFrom('responsible_usage').selectAll().where('member_id', '=', p.id).execute();
+    expect(usage.map((u) => [Number(u.stake_centavos), Number(u.win_centavos)])).toEqual([[taken.length * 300, won]]);
+    const txs = await t.ctx.db.selectFrom('wallet_transactions').select('kind').where('member_id', '=', p.id).execute();
+    expect(txs.filter((tx) => tx.kind === 'bet')).toHaveLength(taken.length);
+    expect(txs.filter((tx) => tx.kind === 'win')).toHaveLength(taken.filter((r) => cents(r.body.data.win) > 0).length);
+  });
+
   it('a slot round counts toward the slot total; a stake beyond the balance writes nothing', async () => {
     const p = await player(t, 500);
     const r = await post(t, API.house.slot('fruit-frenzy'), { amount: '2.00' }, p.token);
