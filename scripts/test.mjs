@@ -65,6 +65,8 @@ const runs = [
 
 const started = Date.now();
 const totals = { passed: 0, failed: 0, skipped: 0 };
+/** The failed tests, named again at the very end: a CI log is often read from its tail. */
+const failures = [];
 let status = 0;
 for (const run of runs) {
   const reportFile = `test-results/vitest-${run.name}.json`;
@@ -78,9 +80,22 @@ for (const run of runs) {
     totals.passed += report.numPassedTests;
     totals.failed += report.numFailedTests;
     totals.skipped += report.numPendingTests + report.numTodoTests;
+    for (const file of report.testResults) {
+      for (const test of file.assertionResults) {
+        if (test.status !== 'failed') continue;
+        const firstLine = (test.failureMessages[0] ?? '').split('\n')[0].slice(0, 300);
+        failures.push(`${file.name.replace(`${process.cwd()}/`, '')} > ${test.fullName}\n    ${firstLine}`);
+      }
+      if (file.status === 'failed' && file.assertionResults.every((t) => t.status !== 'failed')) {
+        failures.push(
+          `${file.name.replace(`${process.cwd()}/`, '')} (the file failed: ${(file.message ?? '').split('\n')[0].slice(0, 300)})`,
+        );
+      }
+    }
   }
   if (result.status !== 0) status = result.status ?? 1;
 }
 console.log(`\nprojects: ${projects.join(', ')} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
 console.log(`tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+for (const failure of failures) console.log(`FAILED ${failure}`);
 process.exit(status);

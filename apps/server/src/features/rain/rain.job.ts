@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Config } from '../../config.ts';
 import type { AppContext } from '../../context.ts';
 import { createLeadership } from '../house-games/shared/leader.ts';
@@ -31,13 +32,8 @@ export function startRainJob(ctx: AppContext, intervalMs = RAIN_JOB_INTERVAL_MS)
       } catch (error) {
         ctx.log.error({ err: error }, 'rain pass failed');
       }
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, intervalMs);
-        signal.addEventListener('abort', () => {
-          clearTimeout(timer);
-          resolve();
-        });
-      });
+      // Aborted (close) ends the wait at once, also when it came during the pass.
+      await sleep(intervalMs, undefined, { signal }).catch(() => {});
     }
   });
   return { close: () => leadership.close() };

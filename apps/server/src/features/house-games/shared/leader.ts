@@ -31,6 +31,7 @@ export function createLeadership(
 
   const sleep = (ms: number) =>
     new Promise<void>((resolve) => {
+      if (stop.signal.aborted) return resolve();
       const timer = setTimeout(resolve, ms);
       stop.signal.addEventListener('abort', () => {
         clearTimeout(timer);
@@ -43,6 +44,11 @@ export function createLeadership(
       try {
         await db.connection().execute(async (conn) => {
           if (!(await tryAdvisoryLock(conn, lock))) return;
+          // close() may have come while the lock was being taken: its abort event has fired already.
+          if (stop.signal.aborted) {
+            await advisoryUnlock(conn, lock).catch(() => {});
+            return;
+          }
           const lost = new AbortController();
           const onStop = () => lost.abort();
           stop.signal.addEventListener('abort', onStop);
