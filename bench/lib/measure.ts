@@ -62,10 +62,15 @@ export function printMachine(): void {
   console.log(`node ${process.version}, ${cpus().length} x ${cpus()[0]?.model ?? 'cpu'}`);
 }
 
-/** Statements by what they are for: a shared transaction's begin and commit, the signed-in session's lookup, the rest. */
+/** Statements by what they are for: transaction control, the session lookup, the bet's own work. */
 export interface StatementKinds {
+  /** begin and commit: shared by a batch of bets on SQLite (group commit). */
   shared: number;
+  /** savepoint, release and rollback to: each bet's own unit inside a shared transaction (SQLite). */
+  control: number;
+  /** Who is asking: the member's session (signed-in requests) or a provider's launch session (seamless). */
   session: number;
+  /** Everything else: the bet's own reads and writes, the ledger's included. */
   work: number;
 }
 
@@ -73,22 +78,24 @@ export interface StatementKinds {
 export class StatementCounter {
   private counting = false;
   count = 0;
-  readonly kinds: StatementKinds = { shared: 0, session: 0, work: 0 };
+  readonly kinds: StatementKinds = { shared: 0, control: 0, session: 0, work: 0 };
   readonly seen: string[] = [];
   readonly hook = (sql: string) => {
     if (!this.counting) return;
     this.count += 1;
     const text = sql.trimStart();
     // The session lookup of a signed-in request (platform/auth/sessions.repository.ts) names the
-    // session's token hash column; begin and commit are shared by a group commit's bets on SQLite.
+    // session's token hash column; a seamless callback's reads its launch session.
     if (/^(begin|commit)\b/i.test(text)) this.kinds.shared += 1;
-    else if (text.includes('"s_token_hash"')) this.kinds.session += 1;
+    else if (/^(savepoint|release|rollback to)\b/i.test(text)) this.kinds.control += 1;
+    else if (text.includes('"s_token_hash"') || /^select .* from "game_sessions"/i.test(text)) this.kinds.session += 1;
     else this.kinds.work += 1;
     if (this.seen.length < 40) this.seen.push(sql);
   };
   start() {
     this.count = 0;
     this.kinds.shared = 0;
+    this.kinds.control = 0;
     this.kinds.session = 0;
     this.kinds.work = 0;
     this.seen.length = 0;

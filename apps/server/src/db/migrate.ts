@@ -26,6 +26,7 @@ import * as m0023TermsPopups from './migrations/0023-terms-popups.ts';
 import * as m0024SupportChat from './migrations/0024-support-chat.ts';
 import * as m0025HotPathFixes from './migrations/0025-hot-path-fixes.ts';
 import * as m0026InstantRoundCounts from './migrations/0026-instant-round-counts.ts';
+import * as m0027StakeUsageOnInsert from './migrations/0027-stake-usage-on-insert.ts';
 
 type DialectMigration = { up(db: Kysely<any>, dialect: Dialect): Promise<void> };
 
@@ -56,6 +57,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0024-support-chat': m0024SupportChat,
   '0025-hot-path-fixes': m0025HotPathFixes,
   '0026-instant-round-counts': m0026InstantRoundCounts,
+  '0027-stake-usage-on-insert': m0027StakeUsageOnInsert,
 };
 
 class DialectMigrationProvider implements MigrationProvider {

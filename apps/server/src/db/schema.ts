@@ -646,6 +646,11 @@ export interface WalletTransactionsTable {
   /** 'ok', 'rolled_back' (a bet refunded later), 'unknown' (a rollback of a bet never seen). */
   status: string;
   transfer_id: number | null;
+  /**
+   * A bet the wallet's debit took: the São Paulo day whose responsible-gaming counters it counts
+   * in (migration 0027: its insert's trigger adds it there). Null on every other row.
+   */
+  usage_day: ColumnType<string | null, string | null | undefined, never>;
   created_at: Timestamp;
 }
 
@@ -849,6 +854,8 @@ export interface SportBetsTable {
   settlement_version: Int;
   placed_at: Timestamp;
   settled_at: Timestamp | null;
+  /** The São Paulo day whose responsible-gaming counters the stake counts in (migration 0027: its insert's trigger adds it). */
+  usage_day: ColumnType<string | null, string | null | undefined, never>;
 }
 
 export interface SportBetLegsTable {

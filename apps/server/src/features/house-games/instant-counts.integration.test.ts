@@ -1,7 +1,7 @@
 import { API } from '@casino/shared/api-paths';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isSqlite } from '../../db/database.ts';
 import { saoPauloDay } from '../../lib/sao-paulo.ts';
+import { unitOf } from '../../test/statements.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { cashOf, cents, expectLedgerSound, player, post } from './house.test-helpers.ts';
 
@@ -23,16 +23,6 @@ afterAll(async () => {
   await t.close();
 });
 
-/** The statements of one bet's unit of work: its savepoint (SQLite) or its transaction (PostgreSQL). */
-function unitOf(statements: string[]): string[] {
-  const [open, close] = isSqlite(t.ctx.db) ? [/^savepoint unit/i, /^release unit/i] : [/^begin/i, /^commit/i];
-  const from = statements.findIndex((s) => open.test(s));
-  const to = statements.findIndex((s, i) => i > from && close.test(s));
-  expect(from).toBeGreaterThanOrEqual(0);
-  expect(to).toBeGreaterThan(from);
-  return statements.slice(from, to + 1);
-}
-
 describe('an instant round written once', () => {
   it('writes its wallet transactions, valid bet, day figures and limit counters, in at most 8 statements', async () => {
     const p = await player(t, 100_000);
@@ -51,7 +41,7 @@ describe('an instant round written once', () => {
       recording = [];
       const r = await post(t, API.house.dice, { amount: '3.00', target: i % 2 ? '5.00' : '90.00', direction: 'over' }, p.token);
       // The published terms versions are read again every 30 s (terms-standing.ts), in whichever bet comes then.
-      const unit = unitOf(recording).filter((s) => !/from "legal_documents"/.test(s));
+      const unit = unitOf(t.ctx.db, recording).filter((s) => !/from "legal_documents"/.test(s));
       recording = null;
       expect(r.status).toBe(200);
       rounds.push({ id: r.body.data.round_id, stake: 300, win: cents(r.body.data.win), statements: unit.length });

@@ -7,6 +7,8 @@ import { forgetRecentReads } from '../../lib/recent-reads.ts';
 import { verifyLedger } from '../../platform/ledger/ledger-verify.ts';
 import { cash, house } from '../../platform/ledger/ledger.service.ts';
 import { transfer } from '../../platform/ledger/transfer.ts';
+import { saoPauloDay } from '../../lib/sao-paulo.ts';
+import { StatementRecorder, unitOf, workOf } from '../../test/statements.ts';
 
 /**
  * Provider conformance: this file plays an aggregator against the HTTP seamless wallet, signing
@@ -17,11 +19,12 @@ import { transfer } from '../../platform/ledger/transfer.ts';
 
 let t: TestApp;
 let secret: string;
+const recorder = new StatementRecorder();
 const GAME = 'sandbox-tigre-sortudo';
 const OTHER_GAME = 'sandbox-keno-rapido';
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({}, { onStatement: recorder.hook });
   const provider = await t.ctx.db
     .selectFrom('game_providers')
     .select('wallet_secret')
@@ -523,6 +526,65 @@ describe('two tabs', () => {
       expect(answers.every((a) => (a.balance ?? 0) >= 0)).toBe(true);
       expect(await cashOf(p.id)).toBe(0);
     }
+  });
+});
+
+describe('a stake counted by its own insert', () => {
+  /** The member's responsible-gaming counters of the São Paulo day (loss and wager limits read them). */
+  async function usageOf(memberId: number) {
+    const row = await t.ctx.db
+      .selectFrom('responsible_usage')
+      .select(['stake_centavos', 'win_centavos'])
+      .where('member_id', '=', memberId)
+      .where('day', '=', saoPauloDay(new Date().toISOString()))
+      .executeTakeFirst();
+    return row ?? { stake_centavos: 0, win_centavos: 0 };
+  }
+
+  it('takes a bet in at most 8 statements of its own, the ledger included, and counts its stake once on the day', async () => {
+    const p = await player(1_000);
+    // The provider's and the game's rows are read once a second; the first bet reads them.
+    await call('bet', { token: p.token, tx_id: uid('bet'), round_id: uid('round'), game_code: GAME, amount: 100 });
+    const bet = { token: p.token, tx_id: uid('bet'), round_id: uid('round'), game_code: GAME, amount: 300 };
+    const { result, statements } = await recorder.during(() => call('bet', bet));
+    expect(result).toMatchObject({ status: 'OK', balance: 600 });
+    const unit = unitOf(t.ctx.db, statements);
+    // The published terms versions are read again every 30 s (terms-standing.ts), in whichever bet comes then.
+    const work = workOf(unit).filter((s) => !/from "legal_documents"/.test(s));
+    expect(work.length).toBeLessThanOrEqual(8);
+    expect(work.filter((s) => /responsible_usage/.test(s))).toEqual([]);
+
+    const row = await t.ctx.db
+      .selectFrom('wallet_transactions')
+      .select(['kind', 'amount_centavos', 'usage_day'])
+      .where('tx_id', '=', bet.tx_id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ kind: 'bet', amount_centavos: 300, usage_day: saoPauloDay(new Date().toISOString()) });
+    expect(await usageOf(p.id)).toEqual({ stake_centavos: 400, win_centavos: 0 });
+
+    // A retry replays and counts nothing; a refused stake counts nothing; a win counts as a win.
+    expect(await call('bet', bet)).toMatchObject({ status: 'OK', replayed: true });
+    expect(await call('bet', { ...bet, tx_id: uid('bet'), round_id: uid('round'), amount: 700 })).toMatchObject({
+      status: 'INSUFFICIENT_FUNDS',
+    });
+    const win = { player_id: String(p.id), tx_id: uid('win'), round_id: bet.round_id, game_code: GAME, amount: 500 };
+    expect(await call('win', win)).toMatchObject({ status: 'OK', balance: 1_100 });
+    const winRow = await t.ctx.db
+      .selectFrom('wallet_transactions')
+      .select('usage_day')
+      .where('tx_id', '=', win.tx_id)
+      .executeTakeFirstOrThrow();
+    expect(winRow.usage_day).toBeNull();
+    expect(await usageOf(p.id)).toEqual({ stake_centavos: 400, win_centavos: 500 });
+
+    // A rollback gives the stake back to the limits.
+    const refunded = { token: p.token, tx_id: uid('bet'), round_id: uid('round'), game_code: GAME, amount: 700 };
+    expect(await call('bet', refunded)).toMatchObject({ status: 'OK' });
+    expect(await usageOf(p.id)).toEqual({ stake_centavos: 1_100, win_centavos: 500 });
+    expect(await call('rollback', { player_id: String(p.id), ref_tx_id: refunded.tx_id, round_id: refunded.round_id })).toMatchObject({
+      status: 'OK',
+    });
+    expect(await usageOf(p.id)).toEqual({ stake_centavos: 400, win_centavos: 500 });
   });
 });
 

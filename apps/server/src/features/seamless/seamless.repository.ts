@@ -42,21 +42,3 @@ export async function touchGameSession(db: Database, id: number, now: string, ex
 export async function findMember(db: Database, id: number) {
   return db.selectFrom('members').select(['id', 'status', 'deleted_at']).where('id', '=', id).executeTakeFirst();
 }
-
-export async function findWalletTx(db: Database, providerId: number, txId: string) {
-  return db
-    .selectFrom('wallet_transactions')
-    .select(['kind', 'status'])
-    .where('provider_id', '=', providerId)
-    .where('tx_id', '=', txId)
-    .executeTakeFirst();
-}
-
-export async function findRoundStatus(db: Database, providerId: number, roundUid: string) {
-  return db
-    .selectFrom('game_rounds')
-    .select('status')
-    .where('provider_id', '=', providerId)
-    .where('round_uid', '=', roundUid)
-    .executeTakeFirst();
-}

@@ -14,7 +14,6 @@ import {
 } from '@casino/shared/schemas/games';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import type { Database } from '../../db/database.ts';
 import type { Game, GameProvider } from '../../db/schema.ts';
 import { translate } from '../../lib/i18n.ts';
 import { strictBody } from '../../lib/validation.ts';
@@ -29,7 +28,6 @@ import {
   runWallet,
   type WalletErrorCode,
   type WalletOutcome,
-  WalletRefusal,
   walletBalance,
 } from '../wallet/wallet.service.ts';
 import * as repo from './seamless.repository.ts';
@@ -200,24 +198,6 @@ async function stakeGame(
   return game;
 }
 
-/**
- * Stakes the wallet core would take but should not: a bet retried after it was rolled back (the
- * provider must hear BET_ROLLED_BACK, not OK), and a new bet into a round that is already closed
- * (its stake would never count or be refundable). A retry of a bet the round already holds still
- * replays in the core. Runs inside the wallet's transaction, after the member's lock: a concurrent
- * call of the same bet has committed or not started, so the two reads agree with each other.
- */
-async function refuseClosedRound(trx: Database, providerId: number, txId: string, roundUid: string): Promise<void> {
-  const known = await repo.findWalletTx(trx, providerId, txId);
-  if (known) {
-    if (known.kind === 'bet' && known.status === 'rolled_back') throw new WalletRefusal('WALLET_BET_ROLLED_BACK');
-    return;
-  }
-  const round = await repo.findRoundStatus(trx, providerId, roundUid);
-  if (round?.status === 'settled') throw new WalletRefusal('WALLET_BET_SETTLED');
-  if (round?.status === 'rolled_back') throw new WalletRefusal('WALLET_BET_ROLLED_BACK');
-}
-
 function roundOf(provider: GameProvider, game: Game, memberId: number, roundUid: string): RoundRef {
   return { providerId: provider.id, platType: provider.plat_type, gameId: game.id, category: game.category, memberId, roundUid };
 }
@@ -255,10 +235,11 @@ async function dispatch(ctx: AppContext, provider: GameProvider, action: Seamles
       const session = await liveSession(ctx, provider, input.token);
       const game = await stakeGame(ctx, provider, session, input.game_code, input.amount);
       const round = roundOf(provider, game, session.member_id, input.round_id);
-      const outcome = await runWallet(ctx.db, session.member_id, async (trx) => {
-        await refuseClosedRound(trx, provider.id, input.tx_id, input.round_id);
-        return debit(trx, round, { txId: input.tx_id, amountCentavos: input.amount });
-      });
+      // A bet retried after its rollback hears BET_ROLLED_BACK, a new bet into a closed round
+      // BET_SETTLED or BET_ROLLED_BACK (the wallet core refuses both).
+      const outcome = await runWallet(ctx.db, session.member_id, (trx) =>
+        debit(trx, round, { txId: input.tx_id, amountCentavos: input.amount }),
+      );
       return settle(ctx, session.member_id, input.tx_id, outcome);
     }
     case 'win': {
@@ -291,7 +272,6 @@ async function dispatch(ctx: AppContext, provider: GameProvider, action: Seamles
       const round = roundOf(provider, game, session.member_id, input.round_id);
       // One transaction: the stake and the win stand together or not at all.
       const outcome = await runWallet(ctx.db, session.member_id, async (trx) => {
-        await refuseClosedRound(trx, provider.id, input.bet_tx_id, input.round_id);
         const bet = await debit(trx, round, { txId: input.bet_tx_id, amountCentavos: input.bet_amount });
         const win = await credit(trx, round, { txId: input.win_tx_id, amountCentavos: input.win_amount });
         return { ...win, replayed: bet.replayed && win.replayed };

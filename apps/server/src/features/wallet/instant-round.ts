@@ -30,7 +30,7 @@ export async function playInstantRound(
 ): Promise<{ roundId: number; balanceCentavos: number }> {
   const { memberId, platType, roundUid } = round;
   const meta = { round: roundUid, game: round.gameId };
-  await takeStake(trx, memberId, input.stakeCentavos, { countedByRound: true });
+  await takeStake(trx, memberId, input.stakeCentavos, { countedByInsert: true });
   const houseAccount = house(gameHouseAccount(platType));
   const transfers: TransferInput[] = [
     { key: `bet:${platType}:${roundUid}:bet`, code: 'game_bet', lines: moved(cash(memberId), houseAccount, input.stakeCentavos), meta },

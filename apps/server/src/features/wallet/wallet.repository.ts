@@ -14,6 +14,8 @@ export interface WalletTxRow {
   amount_centavos: number;
   status: string;
   transfer_id: number | null;
+  /** A bet's São Paulo day of responsible gaming: its insert counts the stake there (migration 0027). */
+  usage_day?: string | null;
 }
 
 export async function cashBalance(db: Database, memberId: number): Promise<number> {

@@ -155,9 +155,11 @@ export async function debit(trx: Database, round: RoundRef, input: DebitInput): 
   let transferId: number | null = null;
   // The cash balance the stake left (the ledger answers it); read at the end when nothing moved.
   let balanceAfter: number | undefined;
+  // The São Paulo day the stake counts in: the transaction's insert below counts it (migration 0027).
+  let usageDay: string | null = null;
   if (input.amountCentavos > 0) {
-    // Responsible gaming: pause, exclusion, time block, identity, loss and wager limits, counted in this transaction.
-    await takeStake(trx, round.memberId, input.amountCentavos);
+    // Responsible gaming: pause, exclusion, time block, identity, loss and wager limits.
+    usageDay = await takeStake(trx, round.memberId, input.amountCentavos, { countedByInsert: true });
     const posted = await postTransfer(trx, {
       key: `bet:${round.platType}:${input.txId}`,
       code: 'game_bet',
@@ -186,8 +188,10 @@ export async function debit(trx: Database, round: RoundRef, input: DebitInput): 
     },
     now,
   );
-  // Another member's round id, or a round already refunded or settled: nothing of this call may stand.
-  if (roundRow.member_id !== round.memberId || roundRow.status === 'rolled_back') throw new WalletRefusal('WALLET_DUPLICATE');
+  // Another member's round id, or a round already refunded or settled (its stake would never count
+  // or be refundable): nothing of this call may stand.
+  if (roundRow.member_id !== round.memberId) throw new WalletRefusal('WALLET_DUPLICATE');
+  if (roundRow.status === 'rolled_back') throw new WalletRefusal('WALLET_BET_ROLLED_BACK');
   if (roundRow.status === 'settled') throw new WalletRefusal('WALLET_BET_SETTLED');
 
   const transactionId = await insertTx(trx, {
@@ -199,6 +203,7 @@ export async function debit(trx: Database, round: RoundRef, input: DebitInput): 
     amount_centavos: input.amountCentavos,
     status: 'ok',
     transfer_id: transferId,
+    usage_day: usageDay,
   });
   const balanceCentavos = balanceAfter ?? (await cashBalance(trx, round.memberId));
   return { ok: true, balanceCentavos, replayed: false, roundId: roundRow.id, transactionId };

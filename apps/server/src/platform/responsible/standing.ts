@@ -159,16 +159,18 @@ const LIMIT_CODES: Record<Exclude<LimitKind, 'time'>, ResponsibleCode> = {
 
 /**
  * Takes a stake of `amountCentavos` against the member's restrictions and limits, inside the
- * stake's transaction, and counts it (unless the caller's round insert counts it: countedByRound,
- * for a round written with clock.nowIso() as its time). Throws ResponsibleRefusal (the transaction rolls back whole).
- * A loss limit refuses a stake that, lost, would take the period's stakes minus wins past it.
+ * stake's transaction, and counts it on the São Paulo day it answers. A caller whose insert
+ * counts the stake (`countedByInsert`: an instant round written with clock.nowIso() as its time,
+ * migration 0026; a wallet bet or a sportsbook bet that names the answered day as its usage_day,
+ * migration 0027) writes no counter here. Throws ResponsibleRefusal (the transaction rolls back
+ * whole). A loss limit refuses a stake that, lost, would take the period's stakes minus wins past it.
  */
 export async function takeStake(
   trx: Database,
   memberId: number,
   amountCentavos: number,
-  options: { countedByRound?: boolean } = {},
-): Promise<void> {
+  options: { countedByInsert?: boolean } = {},
+): Promise<string> {
   // The member's lock, then settings, identity and limits in one read (the stake path of every bet).
   const nowIso = clock.nowIso();
   const today = saoPauloDay(nowIso);
@@ -189,8 +191,8 @@ export async function takeStake(
     const after = limit.kind === 'wager' ? used.stake + amountCentavos : used.stake - used.win + amountCentavos;
     if (after > limit.value) throw new ResponsibleRefusal(LIMIT_CODES[limit.kind], memberId, resetsAt(limit.period, today));
   }
-  // An instant round's stake and win are counted by its insert (migration 0026), on its day.
-  if (!options.countedByRound) await repo.addUsage(trx, memberId, today, { stake: amountCentavos });
+  if (!options.countedByInsert) await repo.addUsage(trx, memberId, today, { stake: amountCentavos });
+  return today;
 }
 
 /** Counts a win (a correction may be negative) toward the loss limits. */

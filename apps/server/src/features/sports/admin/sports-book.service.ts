@@ -1,3 +1,4 @@
+import { forgetRecentReads } from '../../../lib/recent-reads.ts';
 import { formatCentavos } from '@casino/shared/money';
 import type { AdminCompetition, SportsSettings } from '@casino/shared/schemas/sports-admin';
 import type { Updateable } from 'kysely';
@@ -195,6 +196,8 @@ export async function putSettings(
       ip: actor.ip,
     });
   });
+  // Placements read the settings at most once a second (recentSettings): this process's change applies at once.
+  forgetRecentReads(ctx.db);
   const repriced =
     before.default_margin_bp !== input.default_margin_bp
       ? await repriceFixtures(ctx, await repo.scheduledFixturesFollowing(ctx.db, { defaultMargin: true }))

@@ -121,6 +121,8 @@ export interface NewBet {
   total_odds: number;
   potential_payout_centavos: number;
   placed_at: string;
+  /** The São Paulo day of responsible gaming the stake counts in: the insert's trigger counts it (migration 0027). */
+  usage_day: string;
 }
 
 /** Inserts an open bet and answers its row; undefined when the member already has a bet under this request key. */

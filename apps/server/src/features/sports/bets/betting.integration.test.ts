@@ -5,6 +5,8 @@ import { nowIso } from '../../../db/database.ts';
 import { fundMember } from '../../../test/promotions-helpers.ts';
 import { bearer, createTestApp, json, registerMember, type TestApp } from '../../../test/test-app.ts';
 import { verifyLedger } from '../../../platform/ledger/ledger-verify.ts';
+import { saoPauloDay } from '../../../lib/sao-paulo.ts';
+import { StatementRecorder, unitOf, workOf } from '../../../test/statements.ts';
 import { cashOf } from '../../withdrawals/withdrawals.test-helpers.ts';
 import { requestKeyOf } from './betting.service.ts';
 import { createFixture, selectionOf, setSportsbookSettings, type TestFixture, updateMarket } from './test-fixtures.ts';
@@ -17,8 +19,9 @@ import { createFixture, selectionOf, setSportsbookSettings, type TestFixture, up
  */
 
 let t: TestApp;
+const recorder = new StatementRecorder();
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({}, { onStatement: recorder.hook });
 });
 afterAll(async () => {
   expect(await verifyLedger(t.ctx.db)).toEqual([]);
@@ -153,6 +156,69 @@ describe('placing bets', () => {
       .where('bet_id', '=', (await betsOf(p.id))[0]!.id)
       .execute();
     expect(legs.map((l) => l.odds)).toEqual([210, 187, 333]);
+  });
+});
+
+describe('responsible gaming on a placement', () => {
+  const today = () => saoPauloDay(new Date().toISOString());
+  async function usageOf(memberId: number) {
+    const row = await t.ctx.db
+      .selectFrom('responsible_usage')
+      .select('stake_centavos')
+      .where('member_id', '=', memberId)
+      .where('day', '=', today())
+      .executeTakeFirst();
+    return row?.stake_centavos ?? 0;
+  }
+
+  it('places a single in at most 8 statements of its own, the ledger included; each bet counts its stake on the day', async () => {
+    const p = await bettor('100.00');
+    const fixture = await createFixture(t.ctx.db);
+    const home = selectionOf(fixture, '1x2', 'home');
+    const over = selectionOf(fixture, 'over_under', 'over');
+    expect((await place(p.token, { kind: 'single', stake: '1.00', selections: [leg(home, '2.10')] })).status).toBe(200);
+    const { result, statements } = await recorder.during(() =>
+      place(p.token, { kind: 'single', stake: '2.00', selections: [leg(home, '2.10')] }),
+    );
+    expect(result.status).toBe(200);
+    // The published terms versions are read again every 30 s (terms-standing.ts), in whichever bet comes then.
+    const work = workOf(unitOf(t.ctx.db, statements)).filter((s) => !/from "legal_documents"/.test(s));
+    expect(work.length).toBeLessThanOrEqual(8);
+    expect(work.filter((s) => /responsible_usage/.test(s))).toEqual([]);
+    expect(await usageOf(p.id)).toBe(300);
+
+    // Two singles in one slip: both stakes counted, each on its own bet.
+    expect((await place(p.token, { kind: 'single', stake: '5.00', selections: [leg(home, '2.10'), leg(over, '1.90')] })).status).toBe(200);
+    expect(await usageOf(p.id)).toBe(1_300);
+    const stored = await betsOf(p.id);
+    expect(stored.map((b) => [b.stake_centavos, b.usage_day])).toEqual([
+      [100, today()],
+      [200, today()],
+      [500, today()],
+      [500, today()],
+    ]);
+  });
+
+  it('checks a slip of singles against a wager limit with all its stakes together, and counts nothing refused', async () => {
+    const p = await bettor('100.00');
+    const limit = await t.app.inject({
+      method: 'POST',
+      url: API.responsible.limits,
+      headers: bearer(p.token),
+      payload: { kind: 'wager', period: 'day', value: 1_500 },
+    });
+    expect(limit.statusCode).toBe(200);
+    const fixture = await createFixture(t.ctx.db);
+    const home = selectionOf(fixture, '1x2', 'home');
+    const over = selectionOf(fixture, 'over_under', 'over');
+    // Each single of R$ 10,00 is under the limit; the two together are not.
+    const both = await place(p.token, { kind: 'single', stake: '10.00', selections: [leg(home, '2.10'), leg(over, '1.90')] });
+    expect([both.status, both.body.error_code]).toEqual([403, 'WAGER_LIMIT_REACHED']);
+    expect(await betsOf(p.id)).toEqual([]);
+    expect(await usageOf(p.id)).toBe(0);
+    expect(await cashOf(t, p.id)).toBe(10_000);
+    expect((await place(p.token, { kind: 'single', stake: '10.00', selections: [leg(home, '2.10')] })).status).toBe(200);
+    expect(await usageOf(p.id)).toBe(1_000);
   });
 });
 

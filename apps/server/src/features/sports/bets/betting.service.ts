@@ -8,6 +8,7 @@ import type { AppContext } from '../../../context.ts';
 import type { Database } from '../../../db/database.ts';
 import { isSqlite, nowIso } from '../../../db/database.ts';
 import { AppError, fieldError } from '../../../lib/http.ts';
+import { recentRead } from '../../../lib/recent-reads.ts';
 import { saoPauloDay } from '../../../lib/sao-paulo.ts';
 import { cash, house, moved } from '../../../platform/ledger/ledger.service.ts';
 import { moneyFailure } from '../../../platform/ledger/money-failure.ts';
@@ -131,6 +132,15 @@ export async function loadSettings(db: Database): Promise<repo.SportsbookSetting
   const settings = await repo.findSettings(db);
   if (!settings) throw new Error('sportsbook_settings row 1 is missing');
   return settings;
+}
+
+/**
+ * The book's settings as every placement checks them: read at most once a second
+ * (lib/recent-reads.ts); the back office's change applies at once in its process
+ * (forgetRecentReads), in the others within that second.
+ */
+export function recentSettings(db: Database): Promise<repo.SportsbookSettings> {
+  return recentRead(db, 'sportsbook-settings', () => loadSettings(db));
 }
 
 /**
@@ -279,6 +289,9 @@ async function writeBets(
   const stored: repo.BetRow[] = [];
   const legs: repo.LegRow[] = [];
   let balanceCentavos = 0;
+  // Responsible gaming: restrictions and loss/wager limits for the slip's stakes together; each
+  // bet's insert counts its own stake on the day answered (migration 0027).
+  const usageDay = await takeStake(trx, memberId, stakeCentavos * bets.length, { countedByInsert: true });
   for (const [index, bet] of bets.entries()) {
     const betNo = newBetNo();
     const row = await repo.insertBet(trx, {
@@ -290,6 +303,7 @@ async function writeBets(
       total_odds: bet.totalOdds,
       potential_payout_centavos: bet.payoutCentavos,
       placed_at: placedAt,
+      usage_day: usageDay,
     });
     if (!row) throw new RequestRaced();
     stored.push(row);
@@ -305,8 +319,6 @@ async function writeBets(
     );
     // The legs as findLegs answers them, from the rows the slip was checked on (nothing else moved under the locks).
     legs.push(...bet.lines.map((leg, i) => legView(legIds[i] as number, row.id, leg.odds, slip.get(leg.selectionId) as repo.SlipRow)));
-    // Responsible gaming: restrictions and loss/wager limits, counted in this transaction.
-    await takeStake(trx, memberId, stakeCentavos);
     const posted = await postTransfer(trx, {
       key: `sportbet:${betNo}:stake`,
       code: 'sport_bet',
@@ -417,7 +429,7 @@ export async function placeBets(ctx: AppContext, memberId: number, input: PlaceB
   // A retry answers what was placed, even if a limit changed since.
   const earlier = await replay(ctx, memberId, input, stakeCentavos);
   if (earlier) return earlier;
-  const settings = await loadSettings(ctx.db);
+  const settings = await recentSettings(ctx.db);
   checkShape(input.kind, lines, settings);
   checkStakeLimits(stakeCentavos, settings);
 

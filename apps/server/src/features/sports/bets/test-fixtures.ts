@@ -1,3 +1,4 @@
+import { forgetRecentReads } from '../../../lib/recent-reads.ts';
 import { randomBytes } from 'node:crypto';
 import type { Database } from '../../../db/database.ts';
 import { nowIso } from '../../../db/database.ts';
@@ -238,4 +239,6 @@ export async function setSportsbookSettings(
     .set({ ...change, updated_at: nowIso() })
     .where('id', '=', 1)
     .execute();
+  // As the back office does: placements read the settings at most once a second.
+  forgetRecentReads(db);
 }
