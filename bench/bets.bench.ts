@@ -114,7 +114,7 @@ for (const db of (process.env.BENCH_DBS ?? 'sqlite,postgres').split(',') as ('sq
       db,
       members: CONNECTIONS,
       fixtures: kind === 'sportsbook' ? FIXTURES : 0,
-      env: { DATABASE_POOL_SIZE: String(CONNECTIONS) },
+      env: { DATABASE_POOL_SIZE: process.env.BENCH_POOL ?? String(CONNECTIONS) },
     });
     try {
       const bet = await betsOf(kind, server);

@@ -647,8 +647,9 @@ export interface WalletTransactionsTable {
   status: string;
   transfer_id: number | null;
   /**
-   * A bet the wallet's debit took: the São Paulo day whose responsible-gaming counters it counts
-   * in (migration 0027: its insert's trigger adds it there). Null on every other row.
+   * A stake the wallet's debit took or a win its credit paid: the São Paulo day whose
+   * responsible-gaming counters it counts in (migration 0027: its insert's trigger adds it there).
+   * Null on every other row.
    */
   usage_day: ColumnType<string | null, string | null | undefined, never>;
   created_at: Timestamp;

@@ -541,7 +541,7 @@ describe('a stake counted by its own insert', () => {
     return row ?? { stake_centavos: 0, win_centavos: 0 };
   }
 
-  it('takes a bet in at most 8 statements of its own, the ledger included, and counts its stake once on the day', async () => {
+  it('takes a bet and pays a win in at most 8 statements of their own each, the ledger included, and counts them once on the day', async () => {
     const p = await player(1_000);
     // The provider's and the game's rows are read once a second; the first bet reads them.
     await call('bet', { token: p.token, tx_id: uid('bet'), round_id: uid('round'), game_code: GAME, amount: 100 });
@@ -567,14 +567,25 @@ describe('a stake counted by its own insert', () => {
     expect(await call('bet', { ...bet, tx_id: uid('bet'), round_id: uid('round'), amount: 700 })).toMatchObject({
       status: 'INSUFFICIENT_FUNDS',
     });
-    const win = { player_id: String(p.id), tx_id: uid('win'), round_id: bet.round_id, game_code: GAME, amount: 500 };
-    expect(await call('win', win)).toMatchObject({ status: 'OK', balance: 1_100 });
+    const win = { token: p.token, tx_id: uid('win'), round_id: bet.round_id, game_code: GAME, amount: 500 };
+    const paid = await recorder.during(() => call('win', win));
+    expect(paid.result).toMatchObject({ status: 'OK', balance: 1_100 });
+    // The win, the round settled, its stake counted as a valid bet and the day's figures: at most 8 too.
+    const winWork = workOf(unitOf(t.ctx.db, paid.statements));
+    expect(winWork.length).toBeLessThanOrEqual(8);
+    expect(winWork.filter((s) => /responsible_usage/.test(s))).toEqual([]);
+    const settled = await t.ctx.db
+      .selectFrom('game_rounds')
+      .select(['status', 'bet_centavos', 'win_centavos'])
+      .where('round_uid', '=', bet.round_id)
+      .executeTakeFirstOrThrow();
+    expect(settled).toEqual({ status: 'settled', bet_centavos: 300, win_centavos: 500 });
     const winRow = await t.ctx.db
       .selectFrom('wallet_transactions')
       .select('usage_day')
       .where('tx_id', '=', win.tx_id)
       .executeTakeFirstOrThrow();
-    expect(winRow.usage_day).toBeNull();
+    expect(winRow.usage_day).toBe(saoPauloDay(new Date().toISOString()));
     expect(await usageOf(p.id)).toEqual({ stake_centavos: 400, win_centavos: 500 });
 
     // A rollback gives the stake back to the limits.
@@ -585,6 +596,41 @@ describe('a stake counted by its own insert', () => {
       status: 'OK',
     });
     expect(await usageOf(p.id)).toEqual({ stake_centavos: 400, win_centavos: 500 });
+  });
+});
+
+describe('a round paid by several wins', () => {
+  it('counts its stake once, when it first closes, and keeps every win', async () => {
+    const p = await player(1_000);
+    const round = uid('round');
+    const win = (amount: number, closed?: boolean) =>
+      call('win', {
+        token: p.token,
+        tx_id: uid('win'),
+        round_id: round,
+        game_code: GAME,
+        amount,
+        ...(closed === undefined ? {} : { round_closed: closed }),
+      });
+    const totalBet = async () =>
+      (await t.ctx.db.selectFrom('members').select('total_bet_centavos').where('id', '=', p.id).executeTakeFirstOrThrow())
+        .total_bet_centavos;
+    expect(await call('bet', { token: p.token, tx_id: uid('bet'), round_id: round, game_code: GAME, amount: 400 })).toMatchObject({
+      status: 'OK',
+    });
+    expect(await win(100, false)).toMatchObject({ status: 'OK', balance: 700 });
+    expect(await totalBet()).toBe(0);
+    expect(await win(200)).toMatchObject({ status: 'OK', balance: 900 });
+    expect(await totalBet()).toBe(400);
+    // A late win into the settled round is paid; the stake is not counted again.
+    expect(await win(50)).toMatchObject({ status: 'OK', balance: 950 });
+    expect(await totalBet()).toBe(400);
+    const row = await t.ctx.db
+      .selectFrom('game_rounds')
+      .select(['status', 'win_centavos'])
+      .where('round_uid', '=', round)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ status: 'settled', win_centavos: 350 });
   });
 });
 

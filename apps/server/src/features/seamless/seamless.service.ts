@@ -158,15 +158,15 @@ async function settlingPlayer(
 ): Promise<number> {
   const named = [body.member_id, body.player_id].filter((v) => v !== undefined).map(Number);
   if (named.length === 2 && named[0] !== named[1]) throw new Refusal('INVALID_REQUEST', 'wallet.player_mismatch');
-  let memberId = named[0];
+  const memberId = named[0];
   if (body.token) {
     const session = await repo.findGameSession(ctx.db, provider.id, sha256(body.token));
     if (session) {
       if (memberId !== undefined && memberId !== session.member_id) throw new Refusal('INVALID_REQUEST', 'wallet.player_mismatch');
-      memberId = session.member_id;
-    } else if (memberId === undefined) {
-      throw new Refusal('SESSION_EXPIRED');
+      // The session's member exists (the session was read with its member's row).
+      return session.member_id;
     }
+    if (memberId === undefined) throw new Refusal('SESSION_EXPIRED');
   }
   if (memberId === undefined) throw new Refusal('INVALID_REQUEST', 'wallet.unknown_player');
   if (!(await repo.findMember(ctx.db, memberId))) throw new Refusal('INVALID_REQUEST', 'wallet.unknown_player');

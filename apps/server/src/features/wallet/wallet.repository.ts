@@ -14,7 +14,7 @@ export interface WalletTxRow {
   amount_centavos: number;
   status: string;
   transfer_id: number | null;
-  /** A bet's São Paulo day of responsible gaming: its insert counts the stake there (migration 0027). */
+  /** A stake's or a win's São Paulo day of responsible gaming: its insert counts it there (migration 0027). */
   usage_day?: string | null;
 }
 
@@ -111,6 +111,33 @@ export async function addWinToRound(db: Database, roundId: number, winCentavos: 
     .where('id', '=', roundId)
     .where('status', '<>', 'rolled_back')
     .returning(['status'])
+    .executeTakeFirst();
+}
+
+/**
+ * Adds a win to the member's round while it is open (and settles it when `settledAt` is given):
+ * the common case of a win in one statement. Undefined when there is no such open round (unknown,
+ * another member's, already settled or rolled back): the caller reads the round to tell which.
+ */
+export async function addWinToOpenRound(
+  db: Database,
+  round: { providerId: number; roundUid: string; memberId: number },
+  winCentavos: number,
+  settledAt: string | null,
+  outcomeJson?: string,
+) {
+  return db
+    .updateTable('game_rounds')
+    .set({
+      win_centavos: sql`win_centavos + ${winCentavos}`,
+      ...(settledAt ? { status: 'settled', settled_at: settledAt } : {}),
+      ...(outcomeJson === undefined ? {} : { outcome_json: outcomeJson }),
+    })
+    .where('provider_id', '=', round.providerId)
+    .where('round_uid', '=', round.roundUid)
+    .where('member_id', '=', round.memberId)
+    .where('status', '=', 'open')
+    .returning(['id', 'bet_centavos'])
     .executeTakeFirst();
 }
 

@@ -2,7 +2,9 @@ import { type Centavos, centavos } from '@casino/shared/money';
 import { recordPlay, recordPlays } from '../promotions/daily-stats.ts';
 import type { Database } from '../../db/database.ts';
 import { nowIso } from '../../db/database.ts';
+import { clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/http.ts';
+import { saoPauloDay } from '../../lib/sao-paulo.ts';
 import { cash, house, IdempotencyConflict, InsufficientFunds, lockMemberCash, moved } from '../../platform/ledger/ledger.service.ts';
 import { postTransfer } from '../../platform/ledger/post-transfer.ts';
 import { gameHouseAccount } from '../../platform/ledger/ledger.codes.ts';
@@ -10,7 +12,6 @@ import { MoneyRefusal } from '../../platform/ledger/money-failure.ts';
 import {
   LIMIT_HIT_CODES,
   recordLimitHit,
-  recordWin,
   type ResponsibleCode,
   ResponsibleRefusal,
   returnStake,
@@ -215,21 +216,28 @@ export async function credit(trx: Database, round: RoundRef, input: CreditInput)
   const existing = await findTx(trx, round.providerId, input.txId);
   if (existing) return replayOrDuplicate(trx, existing, expected);
 
-  const roundRow = await findRound(trx, round.providerId, round.roundUid);
-  if (!roundRow || roundRow.member_id !== round.memberId) throw new WalletRefusal('WALLET_UNKNOWN_TX');
   const closing = input.closeRound !== false;
-  const now = nowIso();
-  // Conditional: a rollback that committed first leaves the round 'rolled_back' and this updates nothing.
-  const updated = await walletRepository.addWinToRound(
-    trx,
-    roundRow.id,
-    input.amountCentavos,
-    closing ? now : null,
-    input.outcome === undefined ? undefined : JSON.stringify(input.outcome),
-  );
-  if (!updated) throw new WalletRefusal('WALLET_BET_ROLLED_BACK');
+  const settledAt = closing ? nowIso() : null;
+  const outcomeJson = input.outcome === undefined ? undefined : JSON.stringify(input.outcome);
+  // An open round takes the win in one statement; its first close counts its stake as a valid bet.
+  let roundId: number;
+  let settledStake = 0;
+  const open = await walletRepository.addWinToOpenRound(trx, round, input.amountCentavos, settledAt, outcomeJson);
+  if (open) {
+    roundId = open.id;
+    if (closing) settledStake = open.bet_centavos;
+  } else {
+    const roundRow = await findRound(trx, round.providerId, round.roundUid);
+    if (!roundRow || roundRow.member_id !== round.memberId) throw new WalletRefusal('WALLET_UNKNOWN_TX');
+    // Settled already (another win of the round), or rolled back: the conditional update then changes nothing.
+    const updated = await walletRepository.addWinToRound(trx, roundRow.id, input.amountCentavos, settledAt, outcomeJson);
+    if (!updated) throw new WalletRefusal('WALLET_BET_ROLLED_BACK');
+    roundId = roundRow.id;
+  }
 
   let transferId: number | null = null;
+  // The cash balance the win left (the ledger answers it); read at the end when nothing moved.
+  let balanceAfter: number | undefined;
   if (input.amountCentavos > 0) {
     const posted = await postTransfer(trx, {
       key: `win:${round.platType}:${input.txId}`,
@@ -240,8 +248,7 @@ export async function credit(trx: Database, round: RoundRef, input: CreditInput)
     // The same win committed by a concurrent call: this call's round update must not stand.
     if (posted.replayed) throw new WalletRaced(input.txId);
     transferId = posted.transferId;
-    await recordPlay(trx, round.memberId, round.category, { winCentavos: input.amountCentavos });
-    await recordWin(trx, round.memberId, input.amountCentavos);
+    balanceAfter = Object.values(posted.balances)[0];
   }
   const transactionId = await insertTx(trx, {
     provider_id: round.providerId,
@@ -252,9 +259,17 @@ export async function credit(trx: Database, round: RoundRef, input: CreditInput)
     amount_centavos: input.amountCentavos,
     status: 'ok',
     transfer_id: transferId,
+    // Its insert counts the win toward the loss limits of the day (migration 0027).
+    usage_day: input.amountCentavos > 0 ? saoPauloDay(clock.nowIso()) : null,
   });
-  if (closing && roundRow.status === 'open') await countValidBet(trx, round, roundRow.bet_centavos);
-  return { ok: true, balanceCentavos: await cashBalance(trx, round.memberId), replayed: false, roundId: roundRow.id, transactionId };
+  // The day's figures take the win with the stake it settles.
+  if (settledStake > 0) await walletRepository.addValidBetToMember(trx, round.memberId, round.category, settledStake);
+  await recordPlay(trx, round.memberId, round.category, {
+    winCentavos: input.amountCentavos,
+    ...(settledStake > 0 ? { betCentavos: settledStake, rounds: 1 } : {}),
+  });
+  const balanceCentavos = balanceAfter ?? (await cashBalance(trx, round.memberId));
+  return { ok: true, balanceCentavos, replayed: false, roundId, transactionId };
 }
 
 /**
