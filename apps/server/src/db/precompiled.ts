@@ -43,6 +43,36 @@ export function precompiled<P extends Record<string, unknown>, R>(
   };
 }
 
+/**
+ * precompiled() for a statement that takes a list (`in (...)`, a multi-row insert): its shape
+ * depends on the list's length only, so it is compiled once per length. `build` gets a stand-in
+ * for each item; `params` are the statement's other named parameters.
+ */
+export function precompiledForList<Item, P extends Record<string, unknown>, R>(
+  build: (db: Database, items: readonly Item[], p: { [K in keyof P]: P[K] }) => Compilable<R>,
+): (db: Database, items: readonly Item[], params: P) => Promise<QueryResult<R>> {
+  const byLength = new Map<number, (db: Database, params: Record<string, unknown>) => Promise<QueryResult<R>>>();
+  return (db, items, params) => {
+    let statement = byLength.get(items.length);
+    if (!statement) {
+      const length = items.length;
+      statement = precompiled((d, p: Record<string, unknown>) =>
+        build(
+          d,
+          Array.from({ length }, (_, i) => p[`item${i}`] as Item),
+          p as { [K in keyof P]: P[K] },
+        ),
+      );
+      byLength.set(length, statement);
+    }
+    const values: Record<string, unknown> = { ...params };
+    items.forEach((item, i) => {
+      values[`item${i}`] = item;
+    });
+    return statement(db, values);
+  };
+}
+
 /** What Kysely's SQLite driver answers for a statement, run synchronously on the connection. */
 function runOnConnection<R>(raw: RawSqlite, sqlText: string, parameters: readonly unknown[]): QueryResult<R> {
   const statement = raw.prepare(sqlText);

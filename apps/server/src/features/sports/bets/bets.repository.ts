@@ -1,4 +1,5 @@
 import type { Database } from '../../../db/database.ts';
+import { precompiled, precompiledForList } from '../../../db/precompiled.ts';
 
 /**
  * The queries of betting, my bets and cash out. Rows only: the services map them to the shared
@@ -45,8 +46,8 @@ export type SlipRow = Awaited<ReturnType<typeof findSlip>>[number];
  * reopened): a placement reads the market's few total rows, not its bets, in this one statement.
  * An accumulator counts in full on each of its legs' markets (the cautious reading).
  */
-export async function findSlip(trx: Database, selectionIds: readonly number[]) {
-  const rows = await trx
+const slipStatement = precompiledForList((db, selectionIds: readonly number[]) =>
+  db
     .selectFrom('selections')
     .innerJoin('markets', 'markets.id', 'selections.market_id')
     .innerJoin('fixtures', 'fixtures.id', 'markets.fixture_id')
@@ -85,8 +86,11 @@ export async function findSlip(trx: Database, selectionIds: readonly number[]) {
           .whereRef('open.selection_id', '=', 'selections.id')
           .as('selection_open_payouts'),
     ])
-    .where('selections.id', 'in', selectionIds)
-    .execute();
+    .where('selections.id', 'in', selectionIds),
+);
+
+export async function findSlip(trx: Database, selectionIds: readonly number[]) {
+  const { rows } = await slipStatement(trx, selectionIds, {});
   // A sum is a string on PostgreSQL, and null where nothing is open.
   return rows.map((row) => ({
     ...row,
@@ -112,7 +116,7 @@ const BET_COLUMNS = [
   'settled_at',
 ] as const;
 
-export interface NewBet {
+export type NewBet = {
   member_id: number;
   bet_no: string;
   request_id: string;
@@ -123,16 +127,34 @@ export interface NewBet {
   placed_at: string;
   /** The São Paulo day of responsible gaming the stake counts in: the insert's trigger counts it (migration 0027). */
   usage_day: string;
-}
+};
+
+const insertBetStatement = precompiled((db, bet: NewBet) =>
+  db
+    .insertInto('sport_bets')
+    .values({
+      member_id: bet.member_id,
+      bet_no: bet.bet_no,
+      request_id: bet.request_id,
+      kind: bet.kind,
+      stake_centavos: bet.stake_centavos,
+      total_odds: bet.total_odds,
+      potential_payout_centavos: bet.potential_payout_centavos,
+      placed_at: bet.placed_at,
+      usage_day: bet.usage_day,
+      status: 'open',
+      paid_centavos: 0,
+      settlement_version: 0,
+      settled_at: null,
+    })
+    .onConflict((oc) => oc.columns(['member_id', 'request_id']).doNothing())
+    .returning(BET_COLUMNS),
+);
 
 /** Inserts an open bet and answers its row; undefined when the member already has a bet under this request key. */
 export async function insertBet(trx: Database, bet: NewBet) {
-  return trx
-    .insertInto('sport_bets')
-    .values({ ...bet, status: 'open', paid_centavos: 0, settlement_version: 0, settled_at: null })
-    .onConflict((oc) => oc.columns(['member_id', 'request_id']).doNothing())
-    .returning(BET_COLUMNS)
-    .executeTakeFirst();
+  const { rows } = await insertBetStatement(trx, bet);
+  return rows[0];
 }
 
 /** Writes a bet's legs, pending; answers their ids in the order given. */
@@ -155,14 +177,13 @@ export async function findBetsByRequestKeys(db: Database, memberId: number, requ
   // member's (member_id, id) index through every bet the member ever placed, 1 ms at 3,000 bets,
   // instead of looking the keys up in the (member_id, request_id) unique index (8 µs). Every
   // placement runs this first (bench/bets.bench.ts, sportsbook).
-  const rows = await db
-    .selectFrom('sport_bets')
-    .select(BET_COLUMNS)
-    .where('member_id', '=', memberId)
-    .where('request_id', 'in', requestKeys)
-    .execute();
+  const { rows } = await betsByRequestKeysStatement(db, requestKeys, { memberId });
   return rows.sort((a, b) => a.id - b.id);
 }
+
+const betsByRequestKeysStatement = precompiledForList((db, requestKeys: readonly string[], p: { memberId: number }) =>
+  db.selectFrom('sport_bets').select(BET_COLUMNS).where('member_id', '=', p.memberId).where('request_id', 'in', requestKeys),
+);
 
 /** One of the member's bets by its number (another member's number finds nothing). */
 export async function findMemberBet(db: Database, memberId: number, betNo: string) {

@@ -61,7 +61,9 @@ export function requestKeyOf(requestId: string, index: number): string {
 }
 
 function allRequestKeys(requestId: string): string[] {
-  return Array.from({ length: MAX_BETS_PER_SLIP }, (_, i) => requestKeyOf(requestId, i));
+  // requestKeyOf's derived keys, the request id hashed once for all of them.
+  const hashed = requestKeyOf(requestId, 1).slice('~1:'.length);
+  return Array.from({ length: MAX_BETS_PER_SLIP }, (_, i) => (i === 0 ? requestId : `~${i}:${hashed}`));
 }
 
 interface SlipLine {
