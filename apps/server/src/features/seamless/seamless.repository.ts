@@ -1,4 +1,5 @@
 import type { Database } from '../../db/database.ts';
+import { precompiled } from '../../db/precompiled.ts';
 
 export async function findProvider(db: Database, platType: string) {
   return db.selectFrom('game_providers').selectAll().where('plat_type', '=', platType).executeTakeFirst();
@@ -10,8 +11,8 @@ export async function findProviderGame(db: Database, providerId: number, code: s
 }
 
 /** A launch session of this provider with its member's standing. */
-export async function findGameSession(db: Database, providerId: number, tokenHash: string) {
-  return db
+const gameSessionStatement = precompiled((db, p: { providerId: number; tokenHash: string }) =>
+  db
     .selectFrom('game_sessions')
     .innerJoin('members', 'members.id', 'game_sessions.member_id')
     .select([
@@ -24,9 +25,14 @@ export async function findGameSession(db: Database, providerId: number, tokenHas
       'members.status as member_status',
       'members.deleted_at as member_deleted_at',
     ])
-    .where('game_sessions.token_hash', '=', tokenHash)
-    .where('game_sessions.provider_id', '=', providerId)
-    .executeTakeFirst();
+    .where('game_sessions.token_hash', '=', p.tokenHash)
+    .where('game_sessions.provider_id', '=', p.providerId),
+);
+
+/** A launch session by its token's hash, with its member's standing (every balance, bet and win call reads it). */
+export async function findGameSession(db: Database, providerId: number, tokenHash: string) {
+  const { rows } = await gameSessionStatement(db, { providerId, tokenHash });
+  return rows[0];
 }
 
 /** Slides the session's idle expiry (conditional, so an expired session is never revived). */

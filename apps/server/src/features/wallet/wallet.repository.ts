@@ -28,13 +28,13 @@ export async function cashBalance(db: Database, memberId: number): Promise<numbe
   return row?.balance_centavos ?? 0;
 }
 
+const findTxStatement = precompiled((db, p: { providerId: number; txId: string }) =>
+  db.selectFrom('wallet_transactions').selectAll().where('provider_id', '=', p.providerId).where('tx_id', '=', p.txId),
+);
+
 export async function findTx(db: Database, providerId: number, txId: string) {
-  return db
-    .selectFrom('wallet_transactions')
-    .selectAll()
-    .where('provider_id', '=', providerId)
-    .where('tx_id', '=', txId)
-    .executeTakeFirst();
+  const { rows } = await findTxStatement(db, { providerId, txId });
+  return rows[0];
 }
 
 export type WalletTx = NonNullable<Awaited<ReturnType<typeof findTx>>>;
@@ -50,54 +50,78 @@ export async function findRound(db: Database, providerId: number, roundUid: stri
 
 /** Inserts a transaction row; undefined when its (provider, tx id) was written first by a concurrent call. */
 export async function insertTx(db: Database, row: WalletTxRow, now: string): Promise<number | undefined> {
-  const inserted = await db
-    .insertInto('wallet_transactions')
-    .values({ ref_tx_id: null, ...row, created_at: now })
-    .onConflict((oc) => oc.columns(['provider_id', 'tx_id']).doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  return inserted?.id;
+  const { rows } = await insertTxStatement(db, {
+    ...row,
+    ref_tx_id: row.ref_tx_id ?? null,
+    usage_day: row.usage_day ?? null,
+    created_at: now,
+  });
+  return rows[0]?.id;
 }
 
+const insertTxStatement = precompiled((db, p: Required<WalletTxRow> & { created_at: string }) =>
+  db
+    .insertInto('wallet_transactions')
+    .values({
+      ref_tx_id: p.ref_tx_id,
+      provider_id: p.provider_id,
+      tx_id: p.tx_id,
+      kind: p.kind,
+      member_id: p.member_id,
+      round_uid: p.round_uid,
+      amount_centavos: p.amount_centavos,
+      status: p.status,
+      transfer_id: p.transfer_id,
+      usage_day: p.usage_day,
+      created_at: p.created_at,
+    })
+    .onConflict((oc) => oc.columns(['provider_id', 'tx_id']).doNothing())
+    .returning('id'),
+);
+
+type NewRoundStake = {
+  roundUid: string;
+  providerId: number;
+  gameId: number;
+  memberId: number;
+  betCentavos: number;
+  outcomeJson: string | null;
+  seedId: number | null;
+  nonce: number | null;
+};
+
 /** Opens a round with its first stake, or adds the stake to the round already open under that uid. */
-export async function openOrAddToRound(
-  db: Database,
-  round: {
-    roundUid: string;
-    providerId: number;
-    gameId: number;
-    memberId: number;
-    betCentavos: number;
-    outcomeJson: string | null;
-    seedId: number | null;
-    nonce: number | null;
-  },
-  now: string,
-) {
-  return db
+export async function openOrAddToRound(db: Database, round: NewRoundStake, now: string) {
+  const { rows } = await openOrAddToRoundStatement(db, { ...round, now });
+  const row = rows[0];
+  if (!row) throw new Error(`round ${round.roundUid} was neither opened nor found`);
+  return row;
+}
+
+const openOrAddToRoundStatement = precompiled((db, p: NewRoundStake & { now: string }) =>
+  db
     .insertInto('game_rounds')
     .values({
-      round_uid: round.roundUid,
-      provider_id: round.providerId,
-      game_id: round.gameId,
-      member_id: round.memberId,
-      bet_centavos: round.betCentavos,
+      round_uid: p.roundUid,
+      provider_id: p.providerId,
+      game_id: p.gameId,
+      member_id: p.memberId,
+      bet_centavos: p.betCentavos,
       win_centavos: 0,
       status: 'open',
-      outcome_json: round.outcomeJson,
-      seed_id: round.seedId,
-      nonce: round.nonce,
-      created_at: now,
+      outcome_json: p.outcomeJson,
+      seed_id: p.seedId,
+      nonce: p.nonce,
+      created_at: p.now,
       settled_at: null,
     })
     .onConflict((oc) =>
       oc.columns(['provider_id', 'round_uid']).doUpdateSet({
-        bet_centavos: sql`game_rounds.bet_centavos + ${round.betCentavos}`,
+        bet_centavos: sql`game_rounds.bet_centavos + ${p.betCentavos}`,
       }),
     )
-    .returning(['id', 'member_id', 'status'])
-    .executeTakeFirstOrThrow();
-}
+    .returning(['id', 'member_id', 'status']),
+);
 
 /** Adds a win to a round not rolled back (and settles it when `settledAt` is given); undefined when rolled back. */
 export async function addWinToRound(db: Database, roundId: number, winCentavos: number, settledAt: string | null, outcomeJson?: string) {
