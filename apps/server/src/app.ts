@@ -1,4 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import websocket from '@fastify/websocket';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -157,9 +158,12 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     },
     crossOriginEmbedderPolicy: false,
   });
-  app.addHook('onRequest', (request, reply, done) =>
-    securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined)),
-  );
+  // None of them depends on the request: helmet runs once here, and every answer gets what it set.
+  const headers = staticHeadersOf(securityHeaders);
+  app.addHook('onRequest', (_request, reply, done) => {
+    for (const [name, value] of headers) reply.raw.setHeader(name, value);
+    done();
+  });
 
   await app.register(swagger, {
     openapi: {
@@ -240,4 +244,26 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     app.setNotFoundHandler((request, reply) => sendError(request, reply, new AppError('NOT_FOUND')));
   }
   return app;
+}
+
+/**
+ * The headers a helmet middleware sets, read by running it once on a stand-in response. Throws if
+ * it did not finish at once (a middleware that waits or depends on the request cannot be replayed).
+ */
+function staticHeadersOf(middleware: ReturnType<typeof helmet>): [string, string][] {
+  const headers: [string, string][] = [];
+  const response = {
+    setHeader(name: string, value: unknown) {
+      headers.push([name, String(value)]);
+      return response;
+    },
+    removeHeader() {},
+  };
+  let finished = false;
+  middleware({ headers: {} } as IncomingMessage, response as unknown as ServerResponse, (error?: unknown) => {
+    if (error) throw error;
+    finished = true;
+  });
+  if (!finished) throw new Error('the security headers middleware did not finish synchronously');
+  return headers;
 }
