@@ -163,13 +163,27 @@ export async function insertLegs(
   legs: { bet_id: number; fixture_id: number; market_id: number; selection_id: number; odds: number }[],
 ): Promise<number[]> {
   if (legs.length === 0) return [];
-  const rows = await trx
-    .insertInto('sport_bet_legs')
-    .values(legs.map((leg) => ({ ...leg, result: 'pending' })))
-    .returning('id')
-    .execute();
+  const values = legs.flatMap((leg) => [leg.bet_id, leg.fixture_id, leg.market_id, leg.selection_id, leg.odds]);
+  const { rows } = await insertLegsStatement(trx, values, {});
   return rows.map((row) => row.id).sort((a, b) => a - b);
 }
+
+/** The legs' values five by five (bet, fixture, market, selection, odds), one row each. */
+const insertLegsStatement = precompiledForList((db, values: readonly number[]) =>
+  db
+    .insertInto('sport_bet_legs')
+    .values(
+      Array.from({ length: values.length / 5 }, (_, i) => ({
+        bet_id: values[i * 5] as number,
+        fixture_id: values[i * 5 + 1] as number,
+        market_id: values[i * 5 + 2] as number,
+        selection_id: values[i * 5 + 3] as number,
+        odds: values[i * 5 + 4] as number,
+        result: 'pending',
+      })),
+    )
+    .returning('id'),
+);
 
 /** The member's bets placed under these request keys, in placement order. */
 export async function findBetsByRequestKeys(db: Database, memberId: number, requestKeys: readonly string[]) {
