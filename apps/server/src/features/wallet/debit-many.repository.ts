@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
-import type { WalletTxRow } from './wallet.repository.ts';
+import type { NewRoundStake, WalletTxRow } from './wallet.repository.ts';
 
 /**
  * The wallet's queries for many debits at once (debit-many.ts): the rows wallet.repository.ts
@@ -37,16 +37,7 @@ export async function existingTxIds(db: Database, providerId: number, txIds: rea
  */
 export async function openOrAddToRounds(
   db: Database,
-  rounds: readonly {
-    roundUid: string;
-    providerId: number;
-    gameId: number;
-    memberId: number;
-    betCentavos: number;
-    outcomeJson: string | null;
-    seedId: number | null;
-    nonce: number | null;
-  }[],
+  rounds: readonly NewRoundStake[],
   now: string,
 ): Promise<Map<string, { id: number; member_id: number; status: string }>> {
   const byUid = new Map<string, { id: number; member_id: number; status: string }>();

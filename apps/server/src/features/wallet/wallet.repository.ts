@@ -79,7 +79,8 @@ const insertTxStatement = precompiled((db, p: Required<WalletTxRow> & { created_
     .returning('id'),
 );
 
-type NewRoundStake = {
+/** A round's first stake, or one more stake into it (one round here, many in debit-many.repository.ts). */
+export type NewRoundStake = {
   roundUid: string;
   providerId: number;
   gameId: number;
@@ -123,15 +124,20 @@ const openOrAddToRoundStatement = precompiled((db, p: NewRoundStake & { now: str
     .returning(['id', 'member_id', 'status']),
 );
 
+/** A win added to a round: settled with it when `settledAt` is given, its outcome when one is given. */
+function winChanges(winCentavos: number, settledAt: string | null, outcomeJson: string | undefined) {
+  return {
+    win_centavos: sql<number>`win_centavos + ${winCentavos}`,
+    ...(settledAt ? { status: 'settled', settled_at: settledAt } : {}),
+    ...(outcomeJson === undefined ? {} : { outcome_json: outcomeJson }),
+  };
+}
+
 /** Adds a win to a round not rolled back (and settles it when `settledAt` is given); undefined when rolled back. */
 export async function addWinToRound(db: Database, roundId: number, winCentavos: number, settledAt: string | null, outcomeJson?: string) {
   return db
     .updateTable('game_rounds')
-    .set({
-      win_centavos: sql`win_centavos + ${winCentavos}`,
-      ...(settledAt ? { status: 'settled', settled_at: settledAt } : {}),
-      ...(outcomeJson === undefined ? {} : { outcome_json: outcomeJson }),
-    })
+    .set(winChanges(winCentavos, settledAt, outcomeJson))
     .where('id', '=', roundId)
     .where('status', '<>', 'rolled_back')
     .returning(['status'])
@@ -152,11 +158,7 @@ export async function addWinToOpenRound(
 ) {
   return db
     .updateTable('game_rounds')
-    .set({
-      win_centavos: sql`win_centavos + ${winCentavos}`,
-      ...(settledAt ? { status: 'settled', settled_at: settledAt } : {}),
-      ...(outcomeJson === undefined ? {} : { outcome_json: outcomeJson }),
-    })
+    .set(winChanges(winCentavos, settledAt, outcomeJson))
     .where('provider_id', '=', round.providerId)
     .where('round_uid', '=', round.roundUid)
     .where('member_id', '=', round.memberId)
