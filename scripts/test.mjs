@@ -80,17 +80,12 @@ for (const run of runs) {
     totals.passed += report.numPassedTests;
     totals.failed += report.numFailedTests;
     totals.skipped += report.numPendingTests + report.numTodoTests;
+    const firstLine = (text) => (text ?? '').split('\n')[0].slice(0, 300);
     for (const file of report.testResults) {
-      for (const test of file.assertionResults) {
-        if (test.status !== 'failed') continue;
-        const firstLine = (test.failureMessages[0] ?? '').split('\n')[0].slice(0, 300);
-        failures.push(`${file.name.replace(`${process.cwd()}/`, '')} > ${test.fullName}\n    ${firstLine}`);
-      }
-      if (file.status === 'failed' && file.assertionResults.every((t) => t.status !== 'failed')) {
-        failures.push(
-          `${file.name.replace(`${process.cwd()}/`, '')} (the file failed: ${(file.message ?? '').split('\n')[0].slice(0, 300)})`,
-        );
-      }
+      const path = file.name.replace(`${process.cwd()}/`, '');
+      const failed = file.assertionResults.filter((test) => test.status === 'failed');
+      for (const test of failed) failures.push(`${path} > ${test.fullName}\n    ${firstLine(test.failureMessages[0])}`);
+      if (file.status === 'failed' && failed.length === 0) failures.push(`${path} (the file failed: ${firstLine(file.message)})`);
     }
   }
   if (result.status !== 0) status = result.status ?? 1;

@@ -36,7 +36,15 @@ export function unitOf(db: Database, statements: string[]): string[] {
   return statements.slice(from, to + 1);
 }
 
-/** A unit's own statements, without its transaction control (savepoint and release, begin and commit). */
+/**
+ * Without the published terms versions' reload: they are read again every 30 s
+ * (terms-standing.ts), in whichever bet comes then, not by every bet.
+ */
+export function withoutTermsReload(statements: string[]): string[] {
+  return statements.filter((s) => !/from "legal_documents"/.test(s));
+}
+
+/** A unit's own statements: without its transaction control (savepoint and release, begin and commit) and the terms reload. */
 export function workOf(unit: string[]): string[] {
-  return unit.filter((s) => !/^(savepoint|release|begin|commit)\b/i.test(s));
+  return withoutTermsReload(unit).filter((s) => !/^(savepoint|release|begin|commit)\b/i.test(s));
 }

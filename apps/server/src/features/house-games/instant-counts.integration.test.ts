@@ -1,7 +1,7 @@
 import { API } from '@casino/shared/api-paths';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { saoPauloDay } from '../../lib/sao-paulo.ts';
-import { unitOf } from '../../test/statements.ts';
+import { unitOf, withoutTermsReload } from '../../test/statements.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { cashOf, cents, expectLedgerSound, player, post } from './house.test-helpers.ts';
 
@@ -40,8 +40,7 @@ describe('an instant round written once', () => {
     for (let i = 0; i < 60 && !(rounds.some((r) => r.win > 0) && rounds.some((r) => r.win === 0)); i += 1) {
       recording = [];
       const r = await post(t, API.house.dice, { amount: '3.00', target: i % 2 ? '5.00' : '90.00', direction: 'over' }, p.token);
-      // The published terms versions are read again every 30 s (terms-standing.ts), in whichever bet comes then.
-      const unit = unitOf(t.ctx.db, recording).filter((s) => !/from "legal_documents"/.test(s));
+      const unit = withoutTermsReload(unitOf(t.ctx.db, recording));
       recording = null;
       expect(r.status).toBe(200);
       rounds.push({ id: r.body.data.round_id, stake: 300, win: cents(r.body.data.win), statements: unit.length });

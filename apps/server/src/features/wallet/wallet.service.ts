@@ -2,15 +2,14 @@ import { type Centavos, centavos } from '@casino/shared/money';
 import { recordPlay, recordPlays } from '../promotions/daily-stats.ts';
 import type { Database } from '../../db/database.ts';
 import { nowIso } from '../../db/database.ts';
-import { clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/http.ts';
-import { saoPauloDay } from '../../lib/sao-paulo.ts';
 import { cash, house, IdempotencyConflict, InsufficientFunds, lockMemberCash, moved } from '../../platform/ledger/ledger.service.ts';
 import { postTransfer } from '../../platform/ledger/post-transfer.ts';
 import { gameHouseAccount } from '../../platform/ledger/ledger.codes.ts';
 import { MoneyRefusal } from '../../platform/ledger/money-failure.ts';
 import {
   LIMIT_HIT_CODES,
+  limitsDay,
   recordLimitHit,
   type ResponsibleCode,
   ResponsibleRefusal,
@@ -260,7 +259,7 @@ export async function credit(trx: Database, round: RoundRef, input: CreditInput)
     status: 'ok',
     transfer_id: transferId,
     // Its insert counts the win toward the loss limits of the day (migration 0027).
-    usage_day: input.amountCentavos > 0 ? saoPauloDay(clock.nowIso()) : null,
+    usage_day: input.amountCentavos > 0 ? limitsDay() : null,
   });
   // The day's figures take the win with the stake it settles.
   if (settledStake > 0) await walletRepository.addValidBetToMember(trx, round.memberId, round.category, settledStake);

@@ -151,6 +151,11 @@ export async function refuseUnacceptedTerms(
   if (version !== null) throw new ResponsibleRefusal('TERMS_NOT_ACCEPTED', memberId, null, { version });
 }
 
+/** The São Paulo day whose counters the limits count on now (the responsible-gaming clock's). */
+export function limitsDay(): string {
+  return saoPauloDay(clock.nowIso());
+}
+
 const LIMIT_CODES: Record<Exclude<LimitKind, 'time'>, ResponsibleCode> = {
   deposit: 'DEPOSIT_LIMIT_REACHED',
   loss: 'LOSS_LIMIT_REACHED',
@@ -198,14 +203,14 @@ export async function takeStake(
 /** Counts a win (a correction may be negative) toward the loss limits. */
 export async function recordWin(trx: Database, memberId: number, amountCentavos: number): Promise<void> {
   if (amountCentavos === 0) return;
-  await repo.addUsage(trx, memberId, saoPauloDay(clock.nowIso()), { win: amountCentavos });
+  await repo.addUsage(trx, memberId, limitsDay(), { win: amountCentavos });
 }
 
 /** recordWin for many members at once (a settlement page): one statement. */
 export async function recordWins(trx: Database, wins: readonly { memberId: number; amountCentavos: number }[]): Promise<void> {
   await repo.addWins(
     trx,
-    saoPauloDay(clock.nowIso()),
+    limitsDay(),
     wins.filter((w) => w.amountCentavos !== 0),
   );
 }
@@ -213,7 +218,7 @@ export async function recordWins(trx: Database, wins: readonly { memberId: numbe
 /** A stake given back (a rollback, a void): it no longer counts toward loss and wager limits. */
 export async function returnStake(trx: Database, memberId: number, amountCentavos: number): Promise<void> {
   if (amountCentavos === 0) return;
-  await repo.addUsage(trx, memberId, saoPauloDay(clock.nowIso()), { stake: -amountCentavos });
+  await repo.addUsage(trx, memberId, limitsDay(), { stake: -amountCentavos });
 }
 
 /**
@@ -265,7 +270,7 @@ export async function assertMayLogin(db: Database, memberId: number): Promise<vo
 
 /** The refusal that ends a session when the daily time limit is reached (the site clears its storages). */
 export function timeLimitRefusal(memberId: number): ResponsibleRefusal {
-  return new ResponsibleRefusal('SESSION_TIME_LIMIT_REACHED', memberId, resetsAt('day', saoPauloDay(clock.nowIso())), {
+  return new ResponsibleRefusal('SESSION_TIME_LIMIT_REACHED', memberId, resetsAt('day', limitsDay()), {
     force_offline: true,
   });
 }
@@ -300,5 +305,5 @@ export const LIMIT_HIT_CODES: ReadonlySet<ErrorCode> = new Set([
 
 /** Counts a refusal by a limit (a risk flag reads it); written outside the refused transaction. */
 export async function recordLimitHit(db: Database, memberId: number): Promise<void> {
-  await repo.addUsage(db, memberId, saoPauloDay(clock.nowIso()), { limitHits: 1 });
+  await repo.addUsage(db, memberId, limitsDay(), { limitHits: 1 });
 }

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { advisoryUnlock, pingConnection, tryAdvisoryLock } from '../../../db/advisory-lock.ts';
 import type { Database, Dialect } from '../../../db/database.ts';
 
@@ -29,15 +30,8 @@ export function createLeadership(
   const stop = new AbortController();
   let running: Promise<void> = Promise.resolve();
 
-  const sleep = (ms: number) =>
-    new Promise<void>((resolve) => {
-      if (stop.signal.aborted) return resolve();
-      const timer = setTimeout(resolve, ms);
-      stop.signal.addEventListener('abort', () => {
-        clearTimeout(timer);
-        resolve();
-      });
-    });
+  // A stop ends the pause at once, also one that came before it.
+  const pause = (ms: number) => sleep(ms, undefined, { signal: stop.signal }).catch(() => {});
 
   async function leadOnPostgres(onLead: (signal: AbortSignal) => Promise<void>) {
     while (!stop.signal.aborted) {
@@ -69,7 +63,7 @@ export function createLeadership(
       } catch (error) {
         log.warn({ err: error }, 'shared rounds: leadership attempt failed');
       }
-      await sleep(RETRY_MS);
+      await pause(RETRY_MS);
     }
   }
 
@@ -79,7 +73,7 @@ export function createLeadership(
         await onLead(stop.signal);
       } catch (error) {
         log.warn({ err: error }, 'shared rounds: scheduler failed, restarting');
-        await sleep(RETRY_MS);
+        await pause(RETRY_MS);
       }
     }
   }

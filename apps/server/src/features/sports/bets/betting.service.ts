@@ -56,14 +56,16 @@ export function newBetNo(now = Date.now()): string {
  * a derived key that no client id can equal (client ids never hold '~' or ':').
  */
 export function requestKeyOf(requestId: string, index: number): string {
-  if (index === 0) return requestId;
-  return `~${index}:${createHash('sha256').update(requestId).digest('base64url')}`;
+  return index === 0 ? requestId : derivedKey(hashedRequestId(requestId), index);
 }
 
+const hashedRequestId = (requestId: string) => createHash('sha256').update(requestId).digest('base64url');
+const derivedKey = (hashed: string, index: number) => `~${index}:${hashed}`;
+
+/** Every key a slip of this request id may have stored, the id hashed once for all of them. */
 function allRequestKeys(requestId: string): string[] {
-  // requestKeyOf's derived keys, the request id hashed once for all of them.
-  const hashed = requestKeyOf(requestId, 1).slice('~1:'.length);
-  return Array.from({ length: MAX_BETS_PER_SLIP }, (_, i) => (i === 0 ? requestId : `~${i}:${hashed}`));
+  const hashed = hashedRequestId(requestId);
+  return Array.from({ length: MAX_BETS_PER_SLIP }, (_, i) => (i === 0 ? requestId : derivedKey(hashed, i)));
 }
 
 interface SlipLine {
