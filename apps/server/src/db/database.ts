@@ -169,12 +169,39 @@ class CachedStatement {
   }
 }
 
+/**
+ * The hot path's statements PostgreSQL keeps prepared on each connection (by SQL text): parsed
+ * once per connection, and planned once its generic plan serves (plan_cache_mode auto), where an
+ * unnamed statement is parsed and planned on every call; a bet's planning cost PostgreSQL more
+ * than running its point reads and writes. precompiled() registers its statements; the set is
+ * fixed by the code (a list statement once per length up to PREPARED_LIST_LENGTH), so each
+ * connection's cache stays bounded.
+ */
+const preparedNames = new Map<string, string>();
+export const PREPARED_LIST_LENGTH = 8;
+
+/** Names `sqlText` for PostgreSQL's per-connection prepared statements (idempotent). */
+export function preparedOnPostgres(sqlText: string): void {
+  if (!preparedNames.has(sqlText)) preparedNames.set(sqlText, `hot_${preparedNames.size + 1}`);
+}
+
+/** Sends the registered statements of a connection as named (prepared) ones; everything else as it came. */
+function preparingClient(client: pg.PoolClient): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  client.query = ((...args: unknown[]) => {
+    const [text, values] = args;
+    const name = args.length === 2 && typeof text === 'string' && Array.isArray(values) ? preparedNames.get(text) : undefined;
+    return name === undefined ? query(...args) : query({ name, text, values });
+  }) as pg.PoolClient['query'];
+}
+
 function openPostgres(options: DatabaseOptions): DatabaseHandle {
   const pool = new pg.Pool({
     connectionString: options.url,
     max: options.poolSize ?? 20,
     ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
   });
+  pool.on('connect', preparingClient);
   const onStatement = options.onStatement;
   const db = new Kysely<DB>({
     dialect: new PostgresDialect({ pool }),

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../test/test-app.ts';
+import { centavos } from '@casino/shared/money';
+import { sql } from 'kysely';
+import { house, moved } from '../platform/ledger/ledger.service.ts';
+import { postTransfer } from '../platform/ledger/post-transfer.ts';
+import { PREPARED_LIST_LENGTH } from './database.ts';
 import { precompiled, precompiledForList } from './precompiled.ts';
 
 describe('precompiled statements', () => {
@@ -52,6 +57,57 @@ describe('precompiled statements', () => {
       const finds = statements.filter((s) => s.startsWith('select "kind" from "ledger_accounts"'));
       expect(new Set(finds).size).toBe(3);
       for (const text of finds) expect(text).not.toContain('list:');
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('prepared statements on PostgreSQL', () => {
+  it('keep a precompiled statement and the ledger’s prepared on the connection, and nothing else', async () => {
+    const t = await createTestApp();
+    // SQLite prepares every statement in its connection's cache: there the answers are checked alone.
+    const postgres = t.ctx.dialect === 'postgres';
+    try {
+      const now = new Date().toISOString();
+      const find = precompiled<{ kind: string }, { id: number }>((db, p) =>
+        db.selectFrom('ledger_accounts').select('id').where('kind', '=', p.kind).where('member_id', 'is', null),
+      );
+      const findList = precompiledForList((db, kinds: readonly string[]) =>
+        db.selectFrom('ledger_accounts').select('id').where('kind', 'in', kinds),
+      );
+      const tooLong = Array.from({ length: PREPARED_LIST_LENGTH + 1 }, (_, i) => `long:${i}`);
+      const prepared = await t.ctx.db.transaction().execute(async (trx) => {
+        await trx
+          .insertInto('ledger_accounts')
+          .values({ member_id: null, kind: 'game_house:prep:a', currency: 'BRL', created_at: now })
+          .execute();
+        // The same connection (the transaction's): the second call runs what the first prepared.
+        for (const kind of ['game_house:prep:a', 'game_house:prep:b']) await find(trx, { kind });
+        expect((await find(trx, { kind: 'game_house:prep:a' })).rows).toHaveLength(1);
+        await findList(trx, ['game_house:prep:a', 'game_house:prep:b'], {});
+        await findList(trx, tooLong, {});
+        await postTransfer(trx, {
+          key: 'prep:1',
+          code: 'adjustment',
+          lines: moved(house('game_house:prep:a'), house('game_house:prep:b'), centavos(100)),
+        });
+        // The transfer opened the second house account; both statements answer as unprepared ones would.
+        expect((await find(trx, { kind: 'game_house:prep:b' })).rows).toHaveLength(1);
+        expect((await findList(trx, ['game_house:prep:a', 'game_house:prep:b', 'game_house:prep:c'], {})).rows).toHaveLength(2);
+        if (!postgres) return [];
+        const rows = await sql<{ name: string; statement: string }>`select name, statement from pg_prepared_statements`.execute(trx);
+        return rows.rows;
+      });
+      if (!postgres) return;
+      const texts = prepared.map((row) => row.statement);
+      expect(texts).toContain('select "id" from "ledger_accounts" where "kind" = $1 and "member_id" is null');
+      expect(texts).toContain('select "id" from "ledger_accounts" where "kind" in ($1, $2)');
+      expect(texts.filter((text) => text.startsWith('select "id" from "ledger_accounts" where "kind" in ($1, $2, $3, $4'))).toEqual([]);
+      expect(texts.some((text) => text.includes('ledger_post('))).toBe(true);
+      // The builder's own statements (the insert above) and lists past the bound stay unnamed.
+      expect(texts.some((text) => text.startsWith('insert into "ledger_accounts"'))).toBe(false);
+      for (const row of prepared) expect(row.name).toMatch(/^hot_\d+$/);
     } finally {
       await t.close();
     }

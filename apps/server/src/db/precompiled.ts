@@ -1,5 +1,5 @@
 import type { CompiledQuery, Compilable, QueryResult } from 'kysely';
-import { type Database, isSqlite, type RawSqlite, rawSqliteOf } from './database.ts';
+import { type Database, isSqlite, PREPARED_LIST_LENGTH, preparedOnPostgres, type RawSqlite, rawSqliteOf } from './database.ts';
 
 /**
  * A statement of the hot path built and compiled once per dialect instead of on every call (the
@@ -7,13 +7,16 @@ import { type Database, isSqlite, type RawSqlite, rawSqliteOf } from './database
  * and a stand-in for each named parameter; the stand-ins become the statement's bound values, and
  * each call binds the real ones. The query's shape must not depend on the parameters' values (a
  * branch on a value belongs outside, as two precompiled statements). On SQLite the SQL text is
- * also the key of the connection's prepared-statement cache, so the statement is prepared once.
+ * also the key of the connection's prepared-statement cache, so the statement is prepared once;
+ * on PostgreSQL it is sent as a named prepared statement (database.ts preparedOnPostgres), parsed
+ * once per connection.
  * Inside a SQLite transaction the statement runs on the connection directly, as Kysely's driver
  * would, without the query executor's promise chain (a dice bet runs a dozen of these; the chain
  * cost more than most of the statements, bench/bets.bench.ts).
  */
 export function precompiled<P extends Record<string, unknown>, R>(
   build: (db: Database, p: { [K in keyof P]: P[K] }) => Compilable<R>,
+  options: { prepared?: boolean } = {},
 ): (db: Database, params: P) => Promise<QueryResult<R>> {
   const compiled = new Map<'sqlite' | 'postgres', { query: CompiledQuery<R>; slots: (string | undefined)[] }>();
   return async (db, params) => {
@@ -31,6 +34,7 @@ export function precompiled<P extends Record<string, unknown>, R>(
       const query = build(db, p).compile();
       entry = { query, slots: query.parameters.map((value) => (typeof value === 'string' ? standIns.get(value) : undefined)) };
       compiled.set(dialect, entry);
+      if (dialect === 'postgres' && options.prepared !== false) preparedOnPostgres(query.sql);
     }
     const { query, slots } = entry;
     const parameters = query.parameters.map((value, i) => {
@@ -56,12 +60,14 @@ export function precompiledForList<Item, P extends Record<string, unknown>, R>(
     let statement = byLength.get(items.length);
     if (!statement) {
       const length = items.length;
-      statement = precompiled((d, p: Record<string, unknown>) =>
-        build(
-          d,
-          Array.from({ length }, (_, i) => p[`item${i}`] as Item),
-          p as { [K in keyof P]: P[K] },
-        ),
+      statement = precompiled(
+        (d, p: Record<string, unknown>) =>
+          build(
+            d,
+            Array.from({ length }, (_, i) => p[`item${i}`] as Item),
+            p as { [K in keyof P]: P[K] },
+          ),
+        { prepared: length <= PREPARED_LIST_LENGTH },
       );
       byLength.set(length, statement);
     }

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { type Database, isSqlite, type RawSqlite } from '../../db/database.ts';
+import { type Database, isSqlite, preparedOnPostgres, type RawSqlite } from '../../db/database.ts';
 import { precompiled } from '../../db/precompiled.ts';
 
 /** A transfer line as the database sees it: a member's account (member id and kind) or a house account (kind). */
@@ -35,17 +35,19 @@ export type PostOutcome =
  */
 export async function postTransferPostgres(trx: Database, request: PostRequest): Promise<PostOutcome> {
   const { lines } = request;
-  const result = await sql<{
+  const statement = sql<{
     status: 'ok' | 'replayed' | 'conflict' | 'insufficient' | 'no_account';
     transfer_id: number | null;
     line: number | null;
     account_ids: number[] | null;
     balances: (number | null)[] | null;
   }>`select * from ledger_post(${request.key}, ${request.code}, ${request.meta}, ${request.now}, ${request.currency},
-    ${lines.map((l) => l.memberId)}::bigint[], ${lines.map((l) => l.kind)}::varchar[], ${lines.map((l) => l.amountCentavos)}::bigint[])`.execute(
+    ${lines.map((l) => l.memberId)}::bigint[], ${lines.map((l) => l.kind)}::varchar[], ${lines.map((l) => l.amountCentavos)}::bigint[])`.compile(
     trx,
   );
-  const row = result.rows[0];
+  // Every transfer's statement: kept prepared on the connection.
+  preparedOnPostgres(statement.sql);
+  const row = (await trx.executeQuery(statement)).rows[0];
   if (!row) throw new Error(`ledger_post answered nothing for ${request.key}`);
   switch (row.status) {
     case 'ok': {
