@@ -161,5 +161,11 @@ export default defineConfig({
   },
   // Every browser of the es2022 target but Firefox before 115 knows modulepreload; those fetch the
   // same chunks when they are imported, so the polyfill (0.6 KB of the first load) is left out.
-  build: { target: 'es2022', sourcemap: false, manifest: true, modulePreload: { polyfill: false } },
+  build: {
+    target: 'es2022',
+    sourcemap: false,
+    manifest: true,
+    modulePreload: { polyfill: false },
+    rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'app', tags: ['$initial'] }] } } },
+  },
 });
