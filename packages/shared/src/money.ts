@@ -51,12 +51,17 @@ const BRL_LOCALE: Record<string, string> = {
   tr: 'tr-TR',
 };
 
+/** One formatter per locale: building an Intl.NumberFormat costs far more than formatting with it. */
+const brlFormatters = new Map<string, Intl.NumberFormat>();
+
 /** "R$ 1.234,56" in Portuguese; formatted for the reader's language elsewhere. */
 export function formatBRL(value: number, lang = 'pt'): string {
-  const formatter = new Intl.NumberFormat(BRL_LOCALE[lang] ?? 'pt-BR', {
-    style: 'currency',
-    currency: 'BRL',
-  });
+  const locale = BRL_LOCALE[lang] ?? 'pt-BR';
+  let formatter = brlFormatters.get(locale);
+  if (!formatter) {
+    formatter = new Intl.NumberFormat(locale, { style: 'currency', currency: 'BRL' });
+    brlFormatters.set(locale, formatter);
+  }
   // Intl works on numbers; dividing an integer by 100 is exact enough for display only.
   return formatter.format(value / 100).replace(/\u00a0/g, ' ');
 }

@@ -70,8 +70,15 @@ function useCommunity(): boolean {
   return ready;
 }
 
+let multiplierFormat: { locale: string; format: Intl.NumberFormat } | undefined;
+
+/** "2,50×": one formatter per language, not one per row. */
 function formatMultiplier(text: string): string {
-  return `${new Intl.NumberFormat(htmlLangOf(currentLanguage()), { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(Number(text))}×`;
+  const locale = htmlLangOf(currentLanguage());
+  if (multiplierFormat?.locale !== locale) {
+    multiplierFormat = { locale, format: new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }) };
+  }
+  return `${multiplierFormat.format.format(Number(text))}×`;
 }
 
 function LiveDot() {
