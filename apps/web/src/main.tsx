@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { Providers } from './app/providers.tsx';
@@ -13,18 +13,22 @@ listenForInstallPrompt();
 async function start(): Promise<void> {
   // The active language's catalogue is loaded before the first render (no flash of keys), and
   // the home page's code beside it when the visit starts there.
-  await Promise.all([initI18n(), preloadFirstPage(window.location.pathname)]);
+  const language = initI18n();
+  await Promise.all([language, preloadFirstPage(window.location.pathname, language)]);
   const root = document.getElementById('root');
   if (!root) throw new Error('#root is missing from index.html');
-  createRoot(root).render(
-    <StrictMode>
-      <Providers>
-        <BrowserRouter>
-          <AppRoutes />
-        </BrowserRouter>
-      </Providers>
-    </StrictMode>,
-  );
+  const reactRoot = createRoot(root);
+  startTransition(() => {
+    reactRoot.render(
+      <StrictMode>
+        <Providers>
+          <BrowserRouter>
+            <AppRoutes />
+          </BrowserRouter>
+        </Providers>
+      </StrictMode>,
+    );
+  });
   const register = () => {
     void registerServiceWorker().catch(() => undefined);
     // The rest of the catalogue, for the next page or dialog, once the page has loaded.
@@ -34,4 +38,7 @@ async function start(): Promise<void> {
   else window.addEventListener('load', register, { once: true });
 }
 
-void start();
+// In a task of its own: evaluating the entry's modules is one long task already, and what start
+// does before its first await (reading the stored language, asking for the first page's chunks)
+// made it longer.
+setTimeout(() => void start(), 0);

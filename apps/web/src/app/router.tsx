@@ -1,9 +1,11 @@
-import { type ComponentType, lazy, Suspense } from 'react';
+import { type ComponentType, lazy, type ReactElement, Suspense, useState } from 'react';
 import { Navigate, type RouteObject, useRoutes } from 'react-router';
 import { LoadingBlock } from '../components/spinner.tsx';
+import { gameDetailQuery } from '../lib/game-detail.ts';
 import { loadDeferredCatalogues, loadSportsNamespace } from '../lib/i18n.ts';
 import { trackPageLoad } from '../lib/page-loads.ts';
 import { MainLayout } from './main-layout.tsx';
+import { queryClient } from './providers.tsx';
 import { RootLayout } from './root-layout.tsx';
 import { RouteBoundary } from './route-error.tsx';
 import type { BarePage, LayoutPage, SportsPage } from './route-paths.ts';
@@ -36,24 +38,67 @@ const sports = () => {
  */
 interface Page {
   lazy?: () => Promise<{ Component: ComponentType }>;
+  /** A page built with lazyPage, when the router preloads it for a visit that starts there. */
+  page?: LazyPage;
   redirect?: string;
   children?: RouteObject[];
+}
+
+/** A lazy page's route element, and a way to fetch what it needs before it is first rendered. */
+interface LazyPage {
+  element: ReactElement;
+  preload: () => Promise<void>;
 }
 
 /**
  * A lazy page, inside an error boundary and a placeholder while its code downloads. Every page but
  * the home page (`firstPaint`) also waits for the deferred part of the catalogue (lib/i18n.ts).
+ *
+ * A page whose code is already here when it mounts (preloadFirstPage) renders at once. Through
+ * React.lazy it would suspend for a tick even then, commit the placeholder instead of the page, and
+ * React holds a placeholder on screen for 300 ms before revealing what replaces it.
  */
-function page(load: () => Promise<{ Component: ComponentType }>, firstPaint = false) {
-  const loadAll = () => (firstPaint ? load() : Promise.all([load(), loadDeferredCatalogues()]).then(([module]) => module));
-  const Lazy = lazy(() => trackPageLoad(loadAll()).then((module) => ({ default: module.Component })));
-  return (
-    <RouteBoundary>
-      <Suspense fallback={<PageFallback />}>
-        <Lazy />
-      </Suspense>
-    </RouteBoundary>
-  );
+let pageCount = 0;
+
+function lazyPage(load: () => Promise<{ Component: ComponentType }>, firstPaint = false): LazyPage {
+  // Its own key: two routes' elements sit at the same place in the tree, and React would otherwise
+  // keep one page's state (the component it decided on) for the next.
+  const key = `page-${pageCount++}`;
+  const code: PageCode = {
+    Lazy: lazy(() => trackPageLoad(loadAll()).then((module) => ({ default: module.Component }))),
+  };
+  const loadAll = () =>
+    (firstPaint ? load() : Promise.all([load(), loadDeferredCatalogues()]).then(([module]) => module)).then((module) => {
+      code.loaded = module.Component;
+      return module;
+    });
+  return {
+    element: (
+      <RouteBoundary>
+        <Suspense fallback={<PageFallback />}>
+          <PageOf key={key} code={code} />
+        </Suspense>
+      </RouteBoundary>
+    ),
+    preload: () => loadAll().then(() => undefined),
+  };
+}
+
+/** A lazy page's component once its code has arrived, and the React.lazy wrapper that fetches it. */
+interface PageCode {
+  loaded?: ComponentType;
+  Lazy: ComponentType;
+}
+
+function PageOf({ code }: { code: PageCode }) {
+  // Decided once per mount, so a page never switches from the lazy wrapper to its component (and loses its state).
+  const [Ready] = useState(() => code.loaded);
+  const { Lazy } = code;
+  return Ready ? <Ready /> : <Lazy />;
+}
+
+function page(load: () => Promise<{ Component: ComponentType }>, firstPaint = false): ReactElement {
+  return lazyPage(load, firstPaint).element;
 }
 
 /** A screen high, so the footer below does not show and then jump down when the page comes. */
@@ -65,8 +110,8 @@ function PageFallback() {
   );
 }
 
-function routeOf(path: string | undefined, { lazy: load, redirect, children }: Page): RouteObject {
-  const element = redirect ? <Navigate to={redirect} replace /> : load ? page(load) : undefined;
+function routeOf(path: string | undefined, { lazy: load, page: built, redirect, children }: Page): RouteObject {
+  const element = redirect ? <Navigate to={redirect} replace /> : built ? built.element : load ? page(load) : undefined;
   return { path, element, ...(children ? { children } : {}) };
 }
 
@@ -75,36 +120,38 @@ function routesOf<P extends string>(pages: Record<P, Page>): RouteObject[] {
   return Object.entries<Page>(pages).map(([path, entry]) => routeOf(path, entry));
 }
 
-const loadHome = () => import('../features/home/home-page.tsx');
-const lazyHome = page(() => loadHome().then((m) => ({ Component: m.HomePage })), true);
-let preloadedHome: ComponentType | undefined;
+const homePage = lazyPage(() => import('../features/home/home-page.tsx').then((m) => ({ Component: m.HomePage })), true);
+const sportsLayout = lazyPage(() => sports().then((m) => ({ Component: m.SportsLayout })));
+const sportsHome = lazyPage(() => sports().then((m) => ({ Component: m.SportsHomePage })));
+const gameInfoPage = lazyPage(() => import('./game-info-route.tsx').then((m) => ({ Component: m.GameInfoRoute })));
 
 /**
  * The page of the address the visit starts at, fetched while the catalogue loads (main.tsx awaits
- * both): the home page then renders with the shell, with no placeholder in between (which moved
- * the footer) and one round trip fewer. A visit that starts at the sportsbook or a game page starts
- * fetching that page's code (and the sportsbook's texts) at once too, instead of after the entry
- * has rendered (the lazy route then finds it loaded or on its way). Other pages load as they are opened.
+ * both): the home page, the sportsbook and a game page then render in place of the HTML shell with
+ * no placeholder in between (which moved the footer) and one round trip fewer. A game page asks for
+ * the game's card at once too, once the language is known (the `lang` of every call). Other pages
+ * load as they are opened.
  */
-export async function preloadFirstPage(pathname: string): Promise<void> {
-  if (pathname === '/sports' || pathname.startsWith('/sports/')) void sports().catch(() => undefined);
-  if (pathname === '/gameInfo') void import('./game-info-route.tsx').catch(() => undefined);
-  if (pathname !== '/') return;
+export async function preloadFirstPage(pathname: string, languageReady: Promise<unknown>): Promise<void> {
+  const pages =
+    pathname === '/'
+      ? [homePage]
+      : pathname === '/sports'
+        ? [sportsLayout, sportsHome]
+        : pathname.startsWith('/sports/')
+          ? [sportsLayout]
+          : pathname === '/gameInfo'
+            ? [gameInfoPage]
+            : [];
+  if (pathname === '/gameInfo') {
+    const code = (new URLSearchParams(window.location.search).get('code') ?? '').trim();
+    if (code) void languageReady.then(() => queryClient.prefetchQuery(gameDetailQuery(code))).catch(() => undefined);
+  }
   try {
-    preloadedHome = (await loadHome()).HomePage;
+    await Promise.all(pages.map((p) => p.preload()));
   } catch {
     // The lazy route tries again and shows its error.
   }
-}
-
-function HomeRoute() {
-  const Home = preloadedHome;
-  if (!Home) return lazyHome;
-  return (
-    <RouteBoundary>
-      <Home />
-    </RouteBoundary>
-  );
 }
 
 /** The sportsbook's pages, under its layout at /sports. */
@@ -119,7 +166,7 @@ const sportsPages: Record<SportsPage, Page> = {
 
 /** Pages outside the main layout (spec section 2). */
 const barePages: Record<BarePage, Page> = {
-  gameInfo: { lazy: () => import('./game-info-route.tsx').then((m) => ({ Component: m.GameInfoRoute })) },
+  gameInfo: { page: gameInfoPage },
   test: { lazy: () => import('../features/diagnostics/test-page.tsx').then((m) => ({ Component: m.TestPage })) },
   download: { lazy: () => import('../features/download/download-page.tsx').then((m) => ({ Component: m.DownloadPage })) },
 };
@@ -227,8 +274,8 @@ const layoutPages: Record<LayoutPage, Page> = {
 
   // The sportsbook: one layout (section tabs and the bet slip) around its pages and the virtual league.
   sports: {
-    lazy: () => sports().then((m) => ({ Component: m.SportsLayout })),
-    children: [{ index: true, element: page(() => sports().then((m) => ({ Component: m.SportsHomePage }))) }, ...routesOf(sportsPages)],
+    page: sportsLayout,
+    children: [{ index: true, element: sportsHome.element }, ...routesOf(sportsPages)],
   },
 };
 
@@ -244,7 +291,7 @@ export const routes: RouteObject[] = [
         path: '/',
         element: <MainLayout />,
         children: [
-          { index: true, element: <HomeRoute /> },
+          { index: true, element: homePage.element },
           ...routesOf(layoutPages),
           { path: '*', element: page(() => import('./not-found-page.tsx').then((m) => ({ Component: m.NotFoundPage }))) },
         ],

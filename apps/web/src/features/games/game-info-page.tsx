@@ -1,4 +1,3 @@
-import { API } from '@casino/shared/player-api-paths';
 import type { GameItem } from '@casino/shared/schemas/games';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect } from 'react';
@@ -9,9 +8,9 @@ import { GameArt } from '../../components/game-tile.tsx';
 import { AlertIcon, ChevronLeftIcon, LockIcon, RefreshIcon } from '../../components/icons.tsx';
 import { LiveWinsStrip } from '../../components/live-wins-strip.tsx';
 import { Spinner } from '../../components/spinner.tsx';
-import { ApiError, apiGet, errorMessage } from '../../lib/api.ts';
+import { ApiError, errorMessage } from '../../lib/api.ts';
 import { formatMoney } from '../../lib/format.ts';
-import { currentLanguage } from '../../lib/i18n.ts';
+import { gameDetailQuery } from '../../lib/game-detail.ts';
 import { openLogin, openRegister } from '../../lib/modals.ts';
 import { subscribe } from '../../lib/realtime.ts';
 import { useIsLoggedIn } from '../../lib/session.ts';
@@ -35,12 +34,7 @@ function useExit(): () => void {
 
 /** GET /api/games/detail?code=: the game's card (name, artwork) before it is launched. */
 function useGameDetail(code: string) {
-  return useQuery({
-    queryKey: ['games', 'detail', code, currentLanguage()],
-    enabled: code !== '',
-    retry: false,
-    queryFn: async ({ signal }) => (await apiGet<GameItem>(API.games.detail, { code }, signal)).data,
-  });
+  return useQuery(gameDetailQuery(code));
 }
 
 function BackButton({ onExit }: { onExit: () => void }) {

@@ -1,5 +1,5 @@
 import type { CompetitionItem } from '@casino/shared/schemas/sports';
-import { type ReactNode, useMemo } from 'react';
+import { memo, type ReactNode, useDeferredValue, useMemo } from 'react';
 import { Link } from 'react-router';
 import { EmptyState } from '../../components/empty-state.tsx';
 import { ChevronRightIcon } from '../../components/icons.tsx';
@@ -122,23 +122,27 @@ export function SportsHomePage() {
     [data],
   );
   useSlipPriceSync(markets);
+  // The lists (dozens of fixtures with their odds) render in an interruptible pass: a query's
+  // answer re-renders synchronously, which held the main thread for one long task.
+  const shown = useDeferredValue(data);
 
   return (
-    <div className="flex flex-col gap-5" data-testid={home.isSuccess ? 'sports-home' : undefined}>
+    <div className="flex flex-col gap-5" data-testid={home.isSuccess && shown ? 'sports-home' : undefined}>
       <h1 className="sr-only">{t('title')}</h1>
       <VirtualBanner />
-      {home.isPending ? (
-        <HomeSkeleton />
-      ) : home.isError ? (
+      {home.isError ? (
         <LoadError error={home.error} onRetry={() => void home.refetch()} />
+      ) : shown ? (
+        <SportsLists home={shown} />
       ) : (
-        <SportsLists home={home.data} />
+        <HomeSkeleton />
       )}
     </div>
   );
 }
 
-function SportsLists({ home }: { home: SportsHome }) {
+/** Memoised: the page's own re-renders (a query's state, the deferred value's first pass) skip the lists. */
+const SportsLists = memo(function SportsLists({ home }: { home: SportsHome }) {
   const { t } = useSportsTranslation();
   const nothing = home.live.length === 0 && home.upcoming.length === 0;
   return (
@@ -169,4 +173,4 @@ function SportsLists({ home }: { home: SportsHome }) {
       )}
     </>
   );
-}
+});
