@@ -4,12 +4,34 @@ import type { CrashState, HouseServerMessage } from '@casino/shared/schemas/hous
 import type { Database } from '../../../db/database.ts';
 import { nowIso } from '../../../db/database.ts';
 import { AppError, fieldError } from '../../../lib/http.ts';
+import { type CreditManyOutcome, creditMany } from '../../wallet/credit-many.ts';
 import { credit, settleLost } from '../../wallet/wallet.service.ts';
 import { type HouseGame, recentHouseGame, roundRefOf } from '../house-game.ts';
 import type { BusMessage } from './broadcast.ts';
 import { formatHundredths, maskAccount, sleepUntil } from './feed.ts';
 import { type RoundView, SharedRoundGame } from './round-engine.ts';
 import * as repo from './shared-rounds.repository.ts';
+import type { GroupOutcome, GroupWork } from './tx-batcher.ts';
+
+type CashoutBet = Pick<repo.SharedBetRow, 'id' | 'member_id' | 'stake_centavos' | 'auto_cashout_x100' | 'game_round_uid'>;
+type PendingCashout = { game: HouseGame; round: repo.SharedRound; bet: CashoutBet; at: number };
+/** A cash-out paid (its win and the balance it left), or undefined when the bet was settled first. */
+type Paid = { win: number; balance: number } | undefined;
+
+/** The wallet credit of a bet cashed out at `at` (hundredths): its win, closing the member's game round. */
+function cashoutCredit(round: repo.SharedRound, bet: CashoutBet, at: number, win: number) {
+  return {
+    txId: `${bet.game_round_uid}:win`,
+    amountCentavos: centavos(win),
+    outcome: {
+      game: 'crash',
+      shared_round_id: round.id,
+      auto_cashout_x100: bet.auto_cashout_x100,
+      cashout_x100: at,
+      bet_centavos: bet.stake_centavos,
+    },
+  };
+}
 
 /**
  * Crash (DESIGN.md section 5; RTP 97%): shared rounds over /ws/crash. The leader process runs
@@ -238,7 +260,7 @@ export class CrashGame extends SharedRoundGame<Snapshot, PublicBet, History, Cra
     if (curveMs >= msForMultiplier(round.result)) throw new AppError('ROUND_FINISHED');
     let at = multiplierAt(curveMs);
     if (bet.auto_cashout_x100 !== null && bet.auto_cashout_x100 <= at) at = bet.auto_cashout_x100;
-    const paid = await this.kit.batcher.run((trx) => this.payCashout(trx, game, round, bet, at));
+    const paid = await this.kit.batcher.runGrouped<PendingCashout, Paid>('cashout:crash', { game, round, bet, at }, this.cashingOut);
     if (!paid) {
       const now = await repo.findBet(this.kit.ctx.db, bet.id);
       throw new AppError(now?.status === 'won' ? 'ALREADY_CASHED_OUT' : 'ROUND_FINISHED');
@@ -249,30 +271,62 @@ export class CrashGame extends SharedRoundGame<Snapshot, PublicBet, History, Cra
     return { round_id: round.id, multiplier: formatHundredths(at), win: formatCentavos(paid.win), balance: formatCentavos(paid.balance) };
   }
 
+  /**
+   * The cash-outs (a player's, or the auto cash-outs a tick reached) that arrive together are paid
+   * in one transaction and a few statements (`payCashouts`): a tick where many players cash out is
+   * one commit, not one a player.
+   */
+  private readonly cashingOut: GroupWork<PendingCashout, Paid> = {
+    together: (trx, items) => this.payCashouts(trx, items),
+    alone: (trx, { game, round, bet, at }) => this.payCashout(trx, game, round, bet, at),
+    fellBack: (error, items) => this.kit.ctx.log.warn({ err: error, items }, 'crash cash-outs paid one by one'),
+  };
+
   /** Pays a bet out at `at` (hundredths) if it is still open; undefined when it was settled first. */
-  private async payCashout(
-    trx: Database,
-    game: HouseGame,
-    round: repo.SharedRound,
-    bet: { id: number; member_id: number; stake_centavos: number; auto_cashout_x100: number | null; game_round_uid: string },
-    at: number,
-  ) {
+  private async payCashout(trx: Database, game: HouseGame, round: repo.SharedRound, bet: CashoutBet, at: number): Promise<Paid> {
     const win = crashPayout(bet.stake_centavos, at);
     const settled = await repo.settleBet(trx, bet.id, { status: 'won', cashout_x100: at, win_centavos: win, settled_at: nowIso() });
     if (!settled) return undefined;
-    const outcome = {
-      game: 'crash',
-      shared_round_id: round.id,
-      auto_cashout_x100: bet.auto_cashout_x100,
-      cashout_x100: at,
-      bet_centavos: bet.stake_centavos,
-    };
-    const credited = await credit(trx, roundRefOf(game, bet.member_id, bet.game_round_uid), {
-      txId: `${bet.game_round_uid}:win`,
-      amountCentavos: centavos(win),
-      outcome,
-    });
+    const credited = await credit(trx, roundRefOf(game, bet.member_id, bet.game_round_uid), cashoutCredit(round, bet, at, win));
     return { win, balance: credited.balanceCentavos };
+  }
+
+  /**
+   * payCashout for the cash-outs of a moment: the bets still open settled in one statement, their
+   * wins paid by the wallet's creditMany. A bet asked twice in the batch is paid once (the other
+   * ask answers as payCashout would, after it); a win the wallet leaves `alone` is credited here.
+   */
+  private async payCashouts(trx: Database, items: PendingCashout[]): Promise<GroupOutcome<Paid>[]> {
+    const outcomes: GroupOutcome<Paid>[] = items.map(() => ({ ok: 'alone' }));
+    const firstOf = new Map<number, number>();
+    items.forEach((item, i) => {
+      if (!firstOf.has(item.bet.id)) firstOf.set(item.bet.id, i);
+    });
+    const asked = [...firstOf.values()].map((index) => {
+      const item = items[index] as PendingCashout;
+      return { index, item, win: crashPayout(item.bet.stake_centavos, item.at) };
+    });
+    const settled = await repo.settleBetsWon(
+      trx,
+      asked.map(({ item, win }) => ({ id: item.bet.id, cashoutX100: item.at, winCentavos: win })),
+      nowIso(),
+    );
+    const paying = asked.filter(({ index, item }) => {
+      if (settled.has(item.bet.id)) return true;
+      outcomes[index] = { ok: true, value: undefined }; // settled first: not paid
+      return false;
+    });
+    const credits = paying.map(({ item, win }) => ({
+      round: roundRefOf(item.game, item.bet.member_id, item.bet.game_round_uid),
+      input: cashoutCredit(item.round, item.bet, item.at, win),
+    }));
+    const credited = await creditMany(trx, credits);
+    for (const [k, { index, win }] of paying.entries()) {
+      const outcome = credited[k] as CreditManyOutcome;
+      const done = outcome.ok === 'alone' ? await credit(trx, credits[k]!.round, credits[k]!.input) : outcome.done;
+      outcomes[index] = { ok: true, value: { win, balance: done.balanceCentavos } };
+    }
+    return outcomes;
   }
 
   private publishCashouts(roundId: number, items: { memberId: number; at: number; win: number }[]): void {
@@ -341,7 +395,13 @@ export class CrashGame extends SharedRoundGame<Snapshot, PublicBet, History, Cra
 
   private async payAutos(game: HouseGame, round: repo.SharedRound, bets: repo.SharedBetRow[]): Promise<void> {
     const results = await Promise.allSettled(
-      bets.map((bet) => this.kit.batcher.run((trx) => this.payCashout(trx, game, round, bet, bet.auto_cashout_x100 as number))),
+      bets.map((bet) =>
+        this.kit.batcher.runGrouped<PendingCashout, Paid>(
+          'cashout:crash',
+          { game, round, bet, at: bet.auto_cashout_x100 as number },
+          this.cashingOut,
+        ),
+      ),
     );
     const paid: { memberId: number; at: number; win: number }[] = [];
     results.forEach((result, i) => {

@@ -320,6 +320,34 @@ export async function settleBet(
   return Number(result.numUpdatedRows) === 1;
 }
 
+/**
+ * settleBet for many bets won at once (a tick's crash cash-outs), each id once: the bets still
+ * open are settled won at their multiplier and win; answers the ids settled.
+ */
+export async function settleBetsWon(
+  trx: Database,
+  bets: readonly { id: number; cashoutX100: number; winCentavos: number }[],
+  settledAt: string,
+): Promise<Set<number>> {
+  const settled = new Set<number>();
+  // Three bound values a row: well under both databases' limits.
+  for (let i = 0; i < bets.length; i += 2_000) {
+    const values = sql.join(
+      bets
+        .slice(i, i + 2_000)
+        .map((b) => sql`(cast(${b.id} as bigint), cast(${b.cashoutX100} as bigint), cast(${b.winCentavos} as bigint))`),
+    );
+    const { rows } = await sql<{ id: number }>`
+      update shared_bets
+      set status = 'won', cashout_x100 = v.column2, win_centavos = v.column3, settled_at = ${settledAt}
+      from (values ${values}) as v
+      where shared_bets.id = v.column1 and shared_bets.status = 'open'
+      returning id`.execute(trx);
+    for (const row of rows) settled.add(Number(row.id));
+  }
+  return settled;
+}
+
 export async function findBet(db: Database, id: number) {
   return db.selectFrom('shared_bets').selectAll().where('id', '=', id).executeTakeFirst();
 }
