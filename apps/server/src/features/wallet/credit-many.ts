@@ -7,7 +7,7 @@ import { limitsDay } from '../../platform/responsible/standing.ts';
 import { existingTxIds, insertTxs } from './debit-many.repository.ts';
 import * as repo from './credit-many.repository.ts';
 import type { CreditInput, RoundRef, WalletDone } from './wallet.service.ts';
-import { countValidStakes } from './wallet.service.ts';
+import { countValidStakes, winTxRow } from './wallet.service.ts';
 
 /**
  * The wallet's credit (wallet.service.ts) for many wins at once, each settling its round, inside
@@ -92,17 +92,7 @@ export async function creditMany(trx: Database, items: readonly { round: RoundRe
   const day = limitsDay();
   const txIds = await insertTxs(
     trx,
-    paid.map(({ round, input }) => ({
-      provider_id: round.providerId,
-      tx_id: input.txId,
-      kind: 'win',
-      member_id: round.memberId,
-      round_uid: round.roundUid,
-      amount_centavos: input.amountCentavos,
-      status: 'ok',
-      transfer_id: transferOf.get(input.txId) ?? null,
-      usage_day: input.amountCentavos > 0 ? day : null,
-    })),
+    paid.map(({ round, input }) => winTxRow(round, input, transferOf.get(input.txId) ?? null, day)),
     now,
   );
   // The settled stakes count once as valid bets; the day's figures take each win with its stake.

@@ -249,18 +249,7 @@ export async function credit(trx: Database, round: RoundRef, input: CreditInput)
     transferId = posted.transferId;
     balanceAfter = Object.values(posted.balances)[0];
   }
-  const transactionId = await insertTx(trx, {
-    provider_id: round.providerId,
-    tx_id: input.txId,
-    kind: 'win',
-    member_id: round.memberId,
-    round_uid: round.roundUid,
-    amount_centavos: input.amountCentavos,
-    status: 'ok',
-    transfer_id: transferId,
-    // Its insert counts the win toward the loss limits of the day (migration 0027).
-    usage_day: input.amountCentavos > 0 ? limitsDay() : null,
-  });
+  const transactionId = await insertTx(trx, winTxRow(round, input, transferId, limitsDay()));
   // The day's figures take the win with the stake it settles.
   if (settledStake > 0) await walletRepository.addValidBetToMember(trx, round.memberId, round.category, settledStake);
   await recordPlay(trx, round.memberId, round.category, {
@@ -269,6 +258,21 @@ export async function credit(trx: Database, round: RoundRef, input: CreditInput)
   });
   const balanceCentavos = balanceAfter ?? (await cashBalance(trx, round.memberId));
   return { ok: true, balanceCentavos, replayed: false, roundId, transactionId };
+}
+
+/** The transaction row of a win; its insert counts the win toward the loss limits of `day` (migration 0027). */
+export function winTxRow(round: RoundRef, input: CreditInput, transferId: number | null, day: string): WalletTxRow {
+  return {
+    provider_id: round.providerId,
+    tx_id: input.txId,
+    kind: 'win',
+    member_id: round.memberId,
+    round_uid: round.roundUid,
+    amount_centavos: input.amountCentavos,
+    status: 'ok',
+    transfer_id: transferId,
+    usage_day: input.amountCentavos > 0 ? day : null,
+  };
 }
 
 /**
