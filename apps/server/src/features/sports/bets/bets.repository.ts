@@ -1,4 +1,4 @@
-import type { Database } from '../../../db/database.ts';
+import { type Database, isSqlite } from '../../../db/database.ts';
 import { precompiled, precompiledForList } from '../../../db/precompiled.ts';
 
 /**
@@ -14,25 +14,28 @@ export async function findSettings(db: Database) {
 }
 
 /** Which market each selection belongs to (a selection never changes market): unknown ids are absent. */
-export async function findMarketIdsOf(db: Database, selectionIds: readonly number[]) {
-  if (selectionIds.length === 0) return [];
-  return db.selectFrom('selections').select(['id', 'market_id']).where('id', 'in', selectionIds).execute();
+/**
+ * Takes the rows of the markets (a row lock that writes nothing): a suspension, a price change
+ * or a settlement of those markets waits for this transaction, and this one waits for theirs, so
+ * a bet is accepted against one committed state of its markets. One statement, the rows taken in
+ * id order (the sort runs below the lock), so two slips cannot deadlock. Nothing on SQLite, whose
+ * writers are serialised anyway.
+ */
+export async function lockMarkets(trx: Database, marketIds: readonly number[]): Promise<void> {
+  if (marketIds.length === 0 || isSqlite(trx)) return;
+  await trx.selectFrom('markets').select('id').where('id', 'in', marketIds).orderBy('id').forNoKeyUpdate().execute();
 }
 
-/**
- * Takes a market's row for the rest of the transaction (a write that changes nothing): a
- * suspension, a price change or a settlement of that market waits for this transaction, and this
- * one waits for theirs, so a bet is accepted against one committed state of its market. Markets
- * are locked in id order by the caller, so two slips cannot deadlock. On SQLite writers are
- * serialised anyway.
- */
-export async function lockMarket(trx: Database, marketId: number) {
-  return trx
-    .updateTable('markets')
-    .set((eb) => ({ version: eb.ref('version') }))
-    .where('id', '=', marketId)
-    .returning(['id', 'status', 'version'])
-    .executeTakeFirst();
+/** lockMarkets for the markets of a slip's selections (a selection that does not exist locks nothing). */
+export async function lockMarketsOfSelections(trx: Database, selectionIds: readonly number[]): Promise<void> {
+  if (selectionIds.length === 0 || isSqlite(trx)) return;
+  await trx
+    .selectFrom('markets')
+    .select('id')
+    .where('id', 'in', (eb) => eb.selectFrom('selections').select('market_id').where('id', 'in', selectionIds))
+    .orderBy('id')
+    .forNoKeyUpdate()
+    .execute();
 }
 
 export type SlipRow = Awaited<ReturnType<typeof findSlip>>[number];

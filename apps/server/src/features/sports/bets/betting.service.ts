@@ -6,7 +6,7 @@ import type { OddsChangePolicy, placeBetBody, SportBet } from '@casino/shared/sc
 import type { z } from 'zod';
 import type { AppContext } from '../../../context.ts';
 import type { Database } from '../../../db/database.ts';
-import { isSqlite, nowIso } from '../../../db/database.ts';
+import { nowIso } from '../../../db/database.ts';
 import { AppError, fieldError } from '../../../lib/http.ts';
 import { recentRead } from '../../../lib/recent-reads.ts';
 import { saoPauloDay } from '../../../lib/sao-paulo.ts';
@@ -148,18 +148,15 @@ export function recentSettings(db: Database): Promise<repo.SportsbookSettings> {
 }
 
 /**
- * Locks the slip's markets in id order (PostgreSQL; SQLite has one writer, and its transactions
- * take the one connection one at a time). A selection that does not exist locks nothing: the slip
- * read after the locks refuses it.
+ * Locks the slip's markets in id order, in one statement (PostgreSQL; SQLite has one writer, and
+ * its transactions take the one connection one at a time). A selection that does not exist locks
+ * nothing: the slip read after the locks refuses it.
  */
 async function lockSlipMarkets(trx: Database, lines: SlipLine[]): Promise<void> {
-  if (isSqlite(trx)) return;
-  const owners = await repo.findMarketIdsOf(
+  await repo.lockMarketsOfSelections(
     trx,
     lines.map((l) => l.selectionId),
   );
-  const marketIds = [...new Set(owners.map((r) => r.market_id))].sort((a, b) => a - b);
-  for (const marketId of marketIds) await repo.lockMarket(trx, marketId);
 }
 
 /**

@@ -29,8 +29,7 @@ export type CashoutInput = z.output<typeof cashoutBody>;
 /** Locks the bet's markets in id order, then the bet itself if it is still open. */
 async function holdOpenBet(trx: Database, betId: number) {
   const legs = await repo.findLegs(trx, [betId]);
-  const marketIds = [...new Set(legs.map((l) => l.market_id))].sort((a, b) => a - b);
-  for (const marketId of marketIds) await repo.lockMarket(trx, marketId);
+  await repo.lockMarkets(trx, [...new Set(legs.map((l) => l.market_id))]);
   const bet = await repo.lockOpenBet(trx, betId);
   if (!bet) throw new AppError('SPORTS_CASHOUT_UNAVAILABLE');
   return bet;
