@@ -1,13 +1,11 @@
 import { sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import { chunks } from './debit-many.repository.ts';
 
 /**
  * The wallet's queries for many credits at once (credit-many.ts): the rows wallet.repository.ts
  * writes for one win, for a batch in one statement each.
  */
-
-/** Rows per statement: four bound values a row, well under both databases' limits. */
-const CHUNK = 2_000;
 
 /**
  * addWinToOpenRound (wallet.repository.ts) for many rounds, each settled: the win added, the
@@ -21,14 +19,12 @@ export async function settleOpenRoundsWithWins(
   settledAt: string,
 ): Promise<Map<string, { id: number; bet_centavos: number }>> {
   const settled = new Map<string, { id: number; bet_centavos: number }>();
-  for (let i = 0; i < wins.length; i += CHUNK) {
+  for (const chunk of chunks(wins)) {
     const values = sql.join(
-      wins
-        .slice(i, i + CHUNK)
-        .map(
-          (w) =>
-            sql`(cast(${w.roundUid} as text), cast(${w.memberId} as bigint), cast(${w.winCentavos} as bigint), cast(${w.outcomeJson} as text))`,
-        ),
+      chunk.map(
+        (w) =>
+          sql`(cast(${w.roundUid} as text), cast(${w.memberId} as bigint), cast(${w.winCentavos} as bigint), cast(${w.outcomeJson} as text))`,
+      ),
     );
     const { rows } = await sql<{ id: number; round_uid: string; bet_centavos: number }>`
       update game_rounds
@@ -50,11 +46,11 @@ export async function settleOpenRoundsWithWins(
 /** The members' cash balances, by member id. */
 export async function cashBalances(db: Database, memberIds: readonly number[]): Promise<Map<number, number>> {
   const balances = new Map<number, number>();
-  for (let i = 0; i < memberIds.length; i += CHUNK) {
+  for (const chunk of chunks(memberIds)) {
     const rows = await db
       .selectFrom('ledger_accounts')
       .select(['member_id', 'balance_centavos'])
-      .where('member_id', 'in', memberIds.slice(i, i + CHUNK))
+      .where('member_id', 'in', chunk)
       .where('kind', '=', 'cash')
       .execute();
     for (const row of rows) balances.set(row.member_id as number, row.balance_centavos);

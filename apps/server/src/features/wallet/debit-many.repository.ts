@@ -10,7 +10,8 @@ import type { NewRoundStake, WalletTxRow } from './wallet.repository.ts';
 /** Rows per statement: at most 12 bound values a row, well under both databases' limits. */
 const CHUNK = 2_000;
 
-function chunks<T>(rows: readonly T[]): T[][] {
+/** `rows` in pieces of at most CHUNK rows, one statement each (the wallet's many-row queries). */
+export function chunks<T>(rows: readonly T[]): T[][] {
   const out: T[][] = [];
   for (let i = 0; i < rows.length; i += CHUNK) out.push(rows.slice(i, i + CHUNK));
   return out;

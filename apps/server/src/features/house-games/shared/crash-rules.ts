@@ -260,7 +260,7 @@ export class CrashGame extends SharedRoundGame<Snapshot, PublicBet, History, Cra
     if (curveMs >= msForMultiplier(round.result)) throw new AppError('ROUND_FINISHED');
     let at = multiplierAt(curveMs);
     if (bet.auto_cashout_x100 !== null && bet.auto_cashout_x100 <= at) at = bet.auto_cashout_x100;
-    const paid = await this.kit.batcher.runGrouped<PendingCashout, Paid>('cashout:crash', { game, round, bet, at }, this.cashingOut);
+    const paid = await this.payTogether({ game, round, bet, at });
     if (!paid) {
       const now = await repo.findBet(this.kit.ctx.db, bet.id);
       throw new AppError(now?.status === 'won' ? 'ALREADY_CASHED_OUT' : 'ROUND_FINISHED');
@@ -281,6 +281,11 @@ export class CrashGame extends SharedRoundGame<Snapshot, PublicBet, History, Cra
     alone: (trx, { game, round, bet, at }) => this.payCashout(trx, game, round, bet, at),
     fellBack: (error, items) => this.kit.ctx.log.warn({ err: error, items }, 'crash cash-outs paid one by one'),
   };
+
+  /** Pays a cash-out in the batch of the moment's cash-outs (`cashingOut`). */
+  private payTogether(item: PendingCashout): Promise<Paid> {
+    return this.kit.batcher.runGrouped('cashout:crash', item, this.cashingOut);
+  }
 
   /** Pays a bet out at `at` (hundredths) if it is still open; undefined when it was settled first. */
   private async payCashout(trx: Database, game: HouseGame, round: repo.SharedRound, bet: CashoutBet, at: number): Promise<Paid> {
@@ -395,13 +400,7 @@ export class CrashGame extends SharedRoundGame<Snapshot, PublicBet, History, Cra
 
   private async payAutos(game: HouseGame, round: repo.SharedRound, bets: repo.SharedBetRow[]): Promise<void> {
     const results = await Promise.allSettled(
-      bets.map((bet) =>
-        this.kit.batcher.runGrouped<PendingCashout, Paid>(
-          'cashout:crash',
-          { game, round, bet, at: bet.auto_cashout_x100 as number },
-          this.cashingOut,
-        ),
-      ),
+      bets.map((bet) => this.payTogether({ game, round, bet, at: bet.auto_cashout_x100 as number })),
     );
     const paid: { memberId: number; at: number; win: number }[] = [];
     results.forEach((result, i) => {

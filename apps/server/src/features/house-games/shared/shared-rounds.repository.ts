@@ -330,11 +330,10 @@ export async function settleBetsWon(
   settledAt: string,
 ): Promise<Set<number>> {
   const settled = new Set<number>();
-  // Three bound values a row: well under both databases' limits.
-  for (let i = 0; i < bets.length; i += 2_000) {
+  for (let i = 0; i < bets.length; i += BET_ROWS) {
     const values = sql.join(
       bets
-        .slice(i, i + 2_000)
+        .slice(i, i + BET_ROWS)
         .map((b) => sql`(cast(${b.id} as bigint), cast(${b.cashoutX100} as bigint), cast(${b.winCentavos} as bigint))`),
     );
     const { rows } = await sql<{ id: number }>`
