@@ -2,6 +2,9 @@
  * Money is integer centavos everywhere (DESIGN.md section 2). Never floats: input is parsed by
  * splitting the string, output is formatted from integers.
  */
+
+import { formatterFor } from './number-format.ts';
+
 export type Centavos = number & { readonly __brand: 'Centavos' };
 
 /** Largest amount the product accepts anywhere: R$ 1 000 000 000,00. */
@@ -51,19 +54,14 @@ const BRL_LOCALE: Record<string, string> = {
   tr: 'tr-TR',
 };
 
-/** One formatter per locale: building an Intl.NumberFormat costs far more than formatting with it. */
-const brlFormatters = new Map<string, Intl.NumberFormat>();
+const brlFormatter = formatterFor({ style: 'currency', currency: 'BRL' });
 
 /** "R$ 1.234,56" in Portuguese; formatted for the reader's language elsewhere. */
 export function formatBRL(value: number, lang = 'pt'): string {
-  const locale = BRL_LOCALE[lang] ?? 'pt-BR';
-  let formatter = brlFormatters.get(locale);
-  if (!formatter) {
-    formatter = new Intl.NumberFormat(locale, { style: 'currency', currency: 'BRL' });
-    brlFormatters.set(locale, formatter);
-  }
   // Intl works on numbers; dividing an integer by 100 is exact enough for display only.
-  return formatter.format(value / 100).replace(/\u00a0/g, ' ');
+  return brlFormatter(BRL_LOCALE[lang] ?? 'pt-BR')
+    .format(value / 100)
+    .replace(/\u00a0/g, ' ');
 }
 
 /** Money strings ("12.34", "-5.00") from the API back to centavos, for display code. */

@@ -1,3 +1,4 @@
+import { formatterFor } from '@casino/shared/number-format';
 import type { GameItem } from '@casino/shared/schemas/games';
 import { Heart } from 'lucide-react';
 import { useState } from 'react';
@@ -18,18 +19,13 @@ function fallbackColours(code: string): [string, string] {
   return [`hsl(${hue} 70% 42%)`, `hsl(${(hue + 50) % 360} 75% 18%)`];
 }
 
-let rtpFormat: { locale: string; format: Intl.NumberFormat } | undefined;
+const rtpFormat = formatterFor({ style: 'percent', maximumFractionDigits: 2 });
 
 /** "97%", "96,5%": the declared RTP (a percentage string) for the reader's language. */
 function formatRtp(rtp: string): string {
   const value = Number(rtp);
   if (!Number.isFinite(value)) return rtp;
-  // One formatter per language, not one per tile: building it costs far more than formatting.
-  const locale = htmlLangOf(currentLanguage());
-  if (rtpFormat?.locale !== locale) {
-    rtpFormat = { locale, format: new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 2 }) };
-  }
-  return rtpFormat.format.format(value / 100);
+  return rtpFormat(htmlLangOf(currentLanguage())).format(value / 100);
 }
 
 /** The game's artwork (`thumbnail`), or a drawn card with its category and name if it fails. */

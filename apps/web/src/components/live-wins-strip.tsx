@@ -1,3 +1,4 @@
+import { formatterFor } from '@casino/shared/number-format';
 import { API } from '@casino/shared/player-api-paths';
 import { FEED_LATEST_SIZE, FEED_TOP_SIZE } from '@casino/shared/constants';
 import type { FeedEntry, FeedWinsResponse } from '@casino/shared/schemas/feed';
@@ -70,15 +71,11 @@ function useCommunity(): boolean {
   return ready;
 }
 
-let multiplierFormat: { locale: string; format: Intl.NumberFormat } | undefined;
+const multiplierFormat = formatterFor({ minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
-/** "2,50×": one formatter per language, not one per row. */
+/** "2,50×" for the reader's language. */
 function formatMultiplier(text: string): string {
-  const locale = htmlLangOf(currentLanguage());
-  if (multiplierFormat?.locale !== locale) {
-    multiplierFormat = { locale, format: new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }) };
-  }
-  return `${multiplierFormat.format.format(Number(text))}×`;
+  return `${multiplierFormat(htmlLangOf(currentLanguage())).format(Number(text))}×`;
 }
 
 function LiveDot() {
